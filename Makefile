@@ -1,0 +1,42 @@
+# The two commands of the README: `make run` and `make test`. Everything else sets them up.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+
+.PHONY: run test bench lint format e2e-deps clean
+
+$(STAMP): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Bunko Night needs Python 3.11 or newer.")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py serve
+
+# The browser tests drive Debian's Chromium; install it when this machine lacks it.
+e2e-deps:
+	@test -x /usr/bin/chromium || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+test: $(STAMP) e2e-deps
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m pytest tests/bench -s -q -p no:cacheprovider --override-ini addopts=
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+clean:
+	rm -rf $(VENV) .data .pytest_cache

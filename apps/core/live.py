@@ -1,0 +1,165 @@
+"""The server half of live updates: a base consumer and the after-commit broadcast.
+
+Services append to an event log and bump a version inside their transaction; after commit
+they call ``broadcast(group, version)``. Each consumer in the group then renders what its own
+viewer may see at that version and sends it as HTML fragments. Only the version crosses the
+channel layer, so hidden information never travels to a consumer that must not see it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 16_000
+
+
+def broadcast(group: str, version: int, **extra: Any) -> None:
+    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        async_to_sync(layer.group_send)(
+            group, {"type": "live.version", "version": version, **extra}
+        )
+
+    transaction.on_commit(send)
+
+
+def broadcast_event(group: str, name: str, **data: Any) -> None:
+    """Send a one-off event (the bell, a celebration) to a group, after commit."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        async_to_sync(layer.group_send)(group, {"type": "live.event", "name": name, **data})
+
+    transaction.on_commit(send)
+
+
+class BadMessage(Exception):
+    """A message from the browser that is not one we understand; the text says why."""
+
+
+class LiveConsumer(AsyncWebsocketConsumer):
+    """Base for every page's socket: hello/catch-up, actions with ids, clear errors.
+
+    Subclasses set ``self.live_groups`` in ``authenticate`` and implement ``render`` and,
+    where the page acts, ``perform``.
+    """
+
+    live_groups: list[str]
+    version: int = -1
+
+    async def authenticate(self) -> bool:
+        """Decide whether this socket may open; set self.live_groups."""
+        raise NotImplementedError
+
+    async def render(self) -> tuple[int, str]:
+        """The current version and the HTML fragments this viewer should see."""
+        raise NotImplementedError
+
+    async def perform(self, message: dict) -> None:
+        """Apply an action; raise BadMessage (or IllegalAction-like errors) with a reason."""
+        raise BadMessage("This page does not take actions.")
+
+    # -- connection ---------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        self.live_groups = []
+        if not await self.authenticate():
+            await self.close(code=4403)
+            return
+        for group in self.live_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        for group in getattr(self, "live_groups", []):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    # -- browser to server --------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
+        try:
+            message = self.parse(text_data)
+        except BadMessage as error:
+            await self.send_json({"type": "error", "message": str(error)})
+            return
+        kind = message.get("type")
+        if kind == "hello":
+            await self.catch_up(message.get("since"))
+        elif kind == "ping":
+            await self.send_json({"type": "pong", "sent": message.get("sent")})
+        elif kind == "action":
+            await self.run_action(message)
+        else:
+            await self.send_json(
+                {"type": "error", "message": f"Unknown message type {kind!r}; nothing changed."}
+            )
+
+    def parse(self, text_data: str | None) -> dict:
+        if text_data is None:
+            raise BadMessage("Messages must be JSON text; nothing changed.")
+        if len(text_data) > MAX_MESSAGE_BYTES:
+            raise BadMessage("That message is too long; nothing changed.")
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            raise BadMessage("That message was not valid JSON; nothing changed.") from None
+        if not isinstance(message, dict):
+            raise BadMessage("A message must be a JSON object; nothing changed.")
+        return message
+
+    async def run_action(self, message: dict) -> None:
+        action_id = message.get("id")
+        if not isinstance(action_id, str) or not 8 <= len(action_id) <= 64:
+            await self.send_json(
+                {"type": "error", "message": "An action needs an id; nothing changed."}
+            )
+            return
+        try:
+            await self.perform(message)
+        except BadMessage as error:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "id": action_id,
+                    "message": str(error),
+                    "target": message.get("target"),
+                }
+            )
+            return
+        await self.send_json({"type": "ack", "id": action_id})
+
+    async def catch_up(self, since: Any) -> None:
+        version, html = await self.render()
+        already_seen = isinstance(since, int) and since >= version
+        self.version = version
+        if already_seen:
+            return
+        await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    # -- group to browser ---------------------------------------------------------------
+
+    async def live_version(self, event: dict) -> None:
+        if event["version"] <= self.version:
+            return  # already sent (a catch-up raced the broadcast)
+        version, html = await self.render()
+        if version <= self.version:
+            return
+        self.version = version
+        await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    async def live_event(self, event: dict) -> None:
+        await self.send_json({"type": "event", **{k: v for k, v in event.items() if k != "type"}})
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content))

@@ -1,0 +1,166 @@
+// The live-update client: one reconnecting WebSocket per page.
+//
+// A page opts in with <body data-live-url="/ws/..." data-live-version="N">.
+// Server -> browser (JSON):
+//   {"type": "fragments", "version": N, "html": "..."}  every top-level element with an id
+//        replaces the element with the same id (htmx out-of-band style)
+//   {"type": "ack", "id": "..."}                         an action was applied (or was a retry)
+//   {"type": "error", "message": "...", "id": "...", "target": "element-id"}
+//   {"type": "event", "name": "bell", ...}               re-dispatched as a DOM event "live:bell"
+// Browser -> server:
+//   {"type": "hello", "since": N}                        on every (re)connect: catch me up
+//   {"type": "action", "id": "...", ...fields}           from <form data-live-action> or send()
+(function () {
+  "use strict";
+
+  const body = document.body;
+  const url = body.dataset.liveUrl;
+  if (!url) return;
+
+  let version = parseInt(body.dataset.liveVersion || "0", 10) || 0;
+  let socket = null;
+  let attempt = 0;
+  let timer = null;
+  // Actions not yet acknowledged; resent with the same id after a reconnect, and the server
+  // applies each id once.
+  const pending = new Map();
+
+  // crypto.randomUUID needs a secure context; a party laptop serves plain http on the LAN.
+  function newId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function setStatus(state, text) {
+    body.dataset.liveState = state;
+    const el = document.getElementById("live-status");
+    if (el) {
+      el.textContent = text;
+      el.dataset.state = state;
+    }
+  }
+
+  function swap(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    for (const fresh of Array.from(template.content.children)) {
+      const current = fresh.id && document.getElementById(fresh.id);
+      if (!current) continue;
+      // Keep keyboard focus on the same control when the swap brings it back.
+      const focusedId = current.contains(document.activeElement) && document.activeElement.id;
+      current.replaceWith(fresh);
+      if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
+      if (window.htmx) window.htmx.process(fresh);
+    }
+    document.dispatchEvent(new CustomEvent("live:swapped"));
+  }
+
+  function showError(message, target) {
+    const el =
+      (target && document.getElementById(target + "-error")) ||
+      document.getElementById("live-error");
+    if (!el) return;
+    el.textContent = message;
+    el.hidden = false;
+    clearTimeout(el._hideTimer);
+    el._hideTimer = setTimeout(() => {
+      el.hidden = true;
+    }, 8000);
+  }
+
+  function onMessage(event) {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    if (msg.type === "fragments") {
+      if (typeof msg.version === "number") {
+        if (msg.version < version) return; // an older render arriving late
+        version = msg.version;
+        body.dataset.liveVersion = String(version);
+      }
+      swap(msg.html);
+    } else if (msg.type === "ack") {
+      pending.delete(msg.id);
+      document.dispatchEvent(new CustomEvent("live:ack", { detail: msg }));
+    } else if (msg.type === "error") {
+      if (msg.id) pending.delete(msg.id);
+      showError(msg.message, msg.target);
+      document.dispatchEvent(new CustomEvent("live:error", { detail: msg }));
+    } else if (msg.type === "event") {
+      document.dispatchEvent(new CustomEvent("live:" + msg.name, { detail: msg }));
+    } else if (msg.type === "pong") {
+      document.dispatchEvent(new CustomEvent("live:pong", { detail: msg }));
+    }
+  }
+
+  function connect() {
+    clearTimeout(timer);
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + url);
+    setStatus("connecting", attempt ? "Reconnecting…" : "Connecting…");
+    socket.addEventListener("open", () => {
+      attempt = 0;
+      setStatus("open", "Connected");
+      socket.send(JSON.stringify({ type: "hello", since: version }));
+      for (const message of pending.values()) socket.send(JSON.stringify(message));
+    });
+    socket.addEventListener("message", onMessage);
+    socket.addEventListener("close", scheduleReconnect);
+  }
+
+  function scheduleReconnect() {
+    setStatus("closed", "Reconnecting…");
+    // Exponential backoff with jitter, so a room of phones doesn't reconnect in lockstep
+    // when the laptop comes back.
+    const base = Math.min(15000, 500 * 2 ** attempt);
+    const delay = base / 2 + Math.random() * (base / 2);
+    attempt += 1;
+    clearTimeout(timer);
+    timer = setTimeout(connect, delay);
+  }
+
+  function send(message) {
+    const full = Object.assign({ id: newId() }, message);
+    if (full.type === "action") pending.set(full.id, full);
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(full));
+    return full.id;
+  }
+
+  // <form data-live-action> sends its fields as an action instead of a page load.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live-action")) return;
+    event.preventDefault();
+    const message = { type: "action" };
+    for (const [key, value] of new FormData(form, event.submitter)) {
+      if (key !== "csrfmiddlewaretoken") message[key] = value;
+    }
+    send(message);
+  });
+
+  // A phone that wakes from sleep should not wait out its backoff.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && socket?.readyState === WebSocket.CLOSED) {
+      attempt = 0;
+      connect();
+    }
+  });
+
+  window.BunkoLive = {
+    send,
+    get version() {
+      return version;
+    },
+    get socket() {
+      return socket;
+    },
+    get pending() {
+      return pending.size;
+    },
+  };
+  connect();
+})();

@@ -1,0 +1,7 @@
+"""WebSocket routes of every app, gathered in one list."""
+
+from __future__ import annotations
+
+from apps.core.routing import websocket_urlpatterns as core_routes
+
+websocket_urlpatterns = [*core_routes]

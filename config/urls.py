@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("apps.core.urls")),
+    path("signin/", auth_views.LoginView.as_view(), name="login"),
+    path("signout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,81 @@
+"""The foundation in a real browser: pages on a phone, and the live socket round trip."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def test_the_home_page_loads_on_a_phone_and_says_what_the_app_does(server, phone):
+    page = phone()
+    page.goto(server.url + "/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Bunko party")
+    expect(page.get_by_role("link", name="Check my phone")).to_be_visible()
+    # Nothing wider than the phone: no sideways scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_body_text_is_at_least_17px_and_buttons_are_at_least_48px_tall(server, phone):
+    page = phone()
+    page.goto(server.url + "/")
+    size = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert size >= 17
+    for link in page.locator("a.button").all():
+        assert link.bounding_box()["height"] >= 48
+
+
+def test_the_static_files_are_served_by_the_app_itself(server, phone):
+    page = phone()
+    response = page.goto(server.url + "/static/core/live.js")
+    assert response.status == 200
+    assert "BunkoLive" in response.text()
+
+
+def test_a_wave_from_one_phone_reaches_another_over_the_websocket(server, phone):
+    ann, bea = phone(), phone()
+    for page in (ann, bea):
+        page.goto(server.url + "/check/")
+        expect(page.locator("#check-status")).to_contain_text("Connected")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Wave to everyone").click()
+    expect(bea.locator("#check-wave")).to_contain_text("Ann waved")
+    expect(ann.locator("#check-wave")).to_contain_text("Ann waved")
+    expect(ann.locator("#check-rtt")).to_contain_text("Round trip")
+
+
+def test_a_wave_without_a_name_shows_the_reason_next_to_the_name_field(server, phone):
+    page = phone()
+    page.goto(server.url + "/check/")
+    expect(page.locator("#check-status")).to_contain_text("Connected")
+    page.get_by_role("button", name="Wave to everyone").click()
+    expect(page.locator("#wave-name-error")).to_have_text("Type your name first, then wave.")
+
+
+def test_a_dropped_socket_reconnects_by_itself(server, phone):
+    page = phone()
+    page.goto(server.url + "/check/")
+    expect(page.locator("#live-status")).to_have_text("Connected")
+    page.evaluate("window.BunkoLive.socket.close()")
+    expect(page.locator("#live-status")).to_have_text("Connected", timeout=10_000)
+    page.get_by_label("Your name").fill("Cal")
+    page.get_by_role("button", name="Wave to everyone").click()
+    expect(page.locator("#check-wave")).to_contain_text("Cal waved")
+
+
+def test_a_restarted_server_is_found_again_and_a_queued_action_is_sent(server, phone):
+    page = phone()
+    page.goto(server.url + "/check/")
+    expect(page.locator("#live-status")).to_have_text("Connected")
+    server.stop()
+    expect(page.locator("#live-status")).to_have_text("Reconnecting…")
+    # Tapped while the laptop is away: kept and sent once the socket is back.
+    page.get_by_label("Your name").fill("Dot")
+    page.get_by_role("button", name="Wave to everyone").click()
+    server.start()
+    expect(page.locator("#live-status")).to_have_text("Connected", timeout=20_000)
+    expect(page.locator("#check-wave")).to_contain_text("Dot waved")
+
+
+def test_the_big_screen_layout_uses_larger_text_on_a_laptop(server, laptop):
+    laptop.goto(server.url + "/")
+    size = laptop.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert size >= 20

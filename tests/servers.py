@@ -1,0 +1,101 @@
+"""Real daphne processes for the tests that need a real server (browser, scale-out)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fresh_database_url(suffix: str) -> str | None:
+    """On the PostgreSQL stack, a new empty database for a server process of its own."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return None
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'bunko'}_{suffix}"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+class DaphneServer:
+    """One daphne process serving config.asgi on 127.0.0.1, with its own data folder."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int = 0):
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.env = {**os.environ, "BUNKO_DATA_DIR": str(data_dir), **(env or {})}
+        self.process: subprocess.Popen | None = None
+        self.log = data_dir / f"daphne-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def migrate(self) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+        )
+
+    def start(self) -> DaphneServer:
+        log = self.log.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne exited early:\n{self.log.read_text()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne did not start:\n{self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
