@@ -1,0 +1,1 @@
+"""Mbogo, the card game: rules in ``rules``, bots in ``bots``."""
