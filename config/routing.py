@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from apps.core.routing import websocket_urlpatterns as core_routes
+from apps.parties.routing import websocket_urlpatterns as parties_routes
 
-websocket_urlpatterns = [*core_routes]
+websocket_urlpatterns = [*core_routes, *parties_routes]

@@ -139,6 +139,8 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone stays its player for the season
+GAME_BOT_DELAY = float(os.environ.get("GAME_BOT_DELAY", "1.2"))  # seconds, +-40%
+GAME_BOT_TAKEOVER = float(os.environ.get("GAME_BOT_TAKEOVER", "60"))  # gone this long: a bot plays
 
 LOGGING = {
     "version": 1,

@@ -57,6 +57,15 @@ class DaphneServer:
             check=True,
         )
 
+    def manage(self, *args: str, **env: str) -> None:
+        subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env={**self.env, **env},
+            check=True,
+            capture_output=True,
+        )
+
     def start(self) -> DaphneServer:
         log = self.log.open("ab")
         self.process = subprocess.Popen(

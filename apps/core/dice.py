@@ -7,11 +7,15 @@ seed and its action log, and a restarted server continues the same sequence.
 
 from __future__ import annotations
 
+import os
 import random
 import secrets
 
 
 def new_seed() -> int:
+    """A secret seed; BUNKO_FIXED_SEED makes every new game replayable (tests, demos)."""
+    if fixed := os.environ.get("BUNKO_FIXED_SEED"):
+        return int(fixed)
     return secrets.randbits(63)
 
 

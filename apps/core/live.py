@@ -34,12 +34,12 @@ def broadcast(group: str, version: int, **extra: Any) -> None:
     transaction.on_commit(send)
 
 
-def broadcast_event(group: str, name: str, **data: Any) -> None:
+def broadcast_event(group: str, event: str, **data: Any) -> None:
     """Send a one-off event (the bell, a celebration) to a group, after commit."""
 
     def send() -> None:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(group, {"type": "live.event", "name": name, **data})
+        async_to_sync(layer.group_send)(group, {"type": "live.event", "name": event, **data})
 
     transaction.on_commit(send)
 

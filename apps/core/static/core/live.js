@@ -24,6 +24,13 @@
   // Actions not yet acknowledged; resent with the same id after a reconnect, and the server
   // applies each id once.
   const pending = new Map();
+  // The buttons held down until their action is answered (a second tap would be a second roll).
+  const waiting = new Map();
+  function release(id) {
+    const button = waiting.get(id);
+    if (button) button.disabled = false;
+    waiting.delete(id);
+  }
 
   // crypto.randomUUID needs a secure context; a party laptop serves plain http on the LAN.
   function newId() {
@@ -41,17 +48,62 @@
     }
   }
 
+  // A fragment that holds the field someone is typing in waits until they leave it.
+  const deferred = new Map();
+  document.addEventListener("focusout", () => {
+    setTimeout(() => {
+      for (const [id, fresh] of deferred) {
+        const current = document.getElementById(id);
+        if (current && !isEditing(current)) {
+          deferred.delete(id);
+          replace(current, fresh);
+        }
+      }
+    }, 0);
+  });
+
+  function isEditing(element) {
+    const active = document.activeElement;
+    return (
+      element.contains(active) &&
+      (active.tagName === "TEXTAREA" ||
+        active.tagName === "SELECT" ||
+        (active.tagName === "INPUT" && !["hidden", "submit", "button"].includes(active.type)))
+    );
+  }
+
+  function replace(current, fresh) {
+    // Keep open <details> open, and focus on the same control when the swap brings it back.
+    for (const details of current.querySelectorAll("details[open][id]")) {
+      fresh.querySelector("#" + CSS.escape(details.id))?.setAttribute("open", "");
+    }
+    // Fragments are rendered outside any request, so their forms carry no CSRF token yet.
+    const token = document.querySelector("meta[name=csrf-token]")?.content;
+    for (const form of fresh.querySelectorAll("form[method=post]")) {
+      if (token && !form.querySelector("[name=csrfmiddlewaretoken]")) {
+        const input = document.createElement("input");
+        Object.assign(input, { type: "hidden", name: "csrfmiddlewaretoken", value: token });
+        form.prepend(input);
+      }
+    }
+    const focusedId = current.contains(document.activeElement) && document.activeElement.id;
+    current.replaceWith(fresh);
+    if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
+    if (window.htmx) window.htmx.process(fresh);
+  }
+
   function swap(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
     for (const fresh of Array.from(template.content.children)) {
       const current = fresh.id && document.getElementById(fresh.id);
       if (!current) continue;
-      // Keep keyboard focus on the same control when the swap brings it back.
-      const focusedId = current.contains(document.activeElement) && document.activeElement.id;
-      current.replaceWith(fresh);
-      if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
-      if (window.htmx) window.htmx.process(fresh);
+      if (isEditing(current)) {
+        deferred.set(fresh.id, fresh);
+        continue;
+      }
+      deferred.delete(fresh.id);
+      replace(current, fresh);
     }
     document.dispatchEvent(new CustomEvent("live:swapped"));
   }
@@ -85,9 +137,13 @@
       swap(msg.html);
     } else if (msg.type === "ack") {
       pending.delete(msg.id);
+      release(msg.id);
       document.dispatchEvent(new CustomEvent("live:ack", { detail: msg }));
     } else if (msg.type === "error") {
-      if (msg.id) pending.delete(msg.id);
+      if (msg.id) {
+        pending.delete(msg.id);
+        release(msg.id);
+      }
       showError(msg.message, msg.target);
       document.dispatchEvent(new CustomEvent("live:error", { detail: msg }));
     } else if (msg.type === "event") {
@@ -139,7 +195,13 @@
     for (const [key, value] of new FormData(form, event.submitter)) {
       if (key !== "csrfmiddlewaretoken") message[key] = value;
     }
-    send(message);
+    // One tap, one action: the button comes back with the answer.
+    const button = event.submitter || form.querySelector("[type=submit]");
+    const id = send(message);
+    if (button) {
+      button.disabled = true;
+      waiting.set(id, button);
+    }
   });
 
   // A phone that wakes from sleep should not wait out its backoff.

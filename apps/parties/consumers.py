@@ -1,0 +1,55 @@
+"""One socket per screen of a night: a player's phone, the big screen, the host's console."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+
+from apps.core.live import BadMessage, LiveConsumer
+from apps.core.tokens import read_seat_token, seat_cookie_name
+from apps.parties import render, services
+from apps.parties.models import Party
+
+VIEWS = {"phone", "screen", "host"}
+# A socket message's own "type" is "action"; the table's move travels as "move".
+ACTION_FIELDS = {"kind", "count", "team0", "team1", "table", "round", "at"}
+
+
+@database_sync_to_async
+def _party(code: str) -> Party | None:
+    return Party.objects.filter(code=code).select_related("host").first()
+
+
+class PartyConsumer(LiveConsumer):
+    async def authenticate(self) -> bool:
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.code, self.view = kwargs["code"], kwargs["view"]
+        party = await _party(self.code)
+        if party is None or self.view not in VIEWS:
+            return False
+        if self.view == "host":
+            user = self.scope.get("user")
+            if not (user and user.is_authenticated and user.pk == party.host_id):
+                return False
+        cookie = self.scope.get("cookies", {}).get(seat_cookie_name(party.scope))
+        self.claim = read_seat_token(cookie, party.scope)
+        self.live_groups = [party.group]
+        return True
+
+    async def render(self) -> tuple[int, str]:
+        if self.view == "phone":
+            return await database_sync_to_async(render.render_phone)(self.code, self.claim)
+        if self.view == "host":
+            return await database_sync_to_async(render.render_host)(self.code)
+        return await database_sync_to_async(render.render_screen)(self.code)
+
+    async def perform(self, message: dict) -> None:
+        if self.view != "phone":
+            raise BadMessage("The big screen and the host's console don't roll dice.")
+        action = {k: v for k, v in message.items() if k in ACTION_FIELDS}
+        action["type"] = message.get("move")
+        try:
+            await database_sync_to_async(services.table_action)(
+                self.code, self.claim, message["id"], action
+            )
+        except services.PartyError as error:
+            raise BadMessage(str(error)) from None

@@ -1,0 +1,154 @@
+"""A party night: its players, the tables of each round, and its event log."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+from apps.core.codes import new_code
+from apps.core.dice import new_seed
+
+
+def _nonce() -> str:
+    return secrets.token_urlsafe(8)
+
+
+class Party(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby", "Players are joining"
+        PLAYING = "playing", "Playing"
+        PAUSED = "paused", "Paused"
+        ENDED = "ended", "Ended"
+
+    class DiceMode(models.TextChoices):
+        VIRTUAL = "virtual", "Virtual dice, rolled on the phones"
+        PHYSICAL = "physical", "Real dice, tapped in on the phones"
+
+    class Attendance(models.TextChoices):
+        GHOSTS = "ghosts", "Ghost seats (the app rolls for them)"
+        SITOUTS = "sitouts", "Sit-outs (players rest a round in turn)"
+        SUBSTITUTES = "substitutes", "Substitutes (the host adds them)"
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", "At random"
+        ROLL = "roll", "By a roll of the die (highest at the head table)"
+
+    code = models.CharField(max_length=8, unique=True, default=new_code)
+    name = models.CharField(max_length=80)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY)
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty: open end")
+    dice_mode = models.CharField(max_length=10, choices=DiceMode.choices, default=DiceMode.VIRTUAL)
+    attendance = models.CharField(
+        max_length=12, choices=Attendance.choices, default=Attendance.GHOSTS
+    )
+    seating = models.CharField(max_length=8, choices=Seating.choices, default=Seating.RANDOM)
+    classic = models.BooleanField(default=False)
+    seed = models.BigIntegerField(default=new_seed)
+    # One version for the whole night: every write bumps it, every screen catches up to it.
+    version = models.PositiveIntegerField(default=0)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    # Who holds the travelling prizes right now (the latest Bunko and wipeout rolled).
+    travelling_bunko = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    travelling_wipeout = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    result = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+    @property
+    def scope(self) -> str:
+        return f"party:{self.code}"
+
+    @property
+    def group(self) -> str:
+        return f"party-{self.code}"
+
+
+class Player(models.Model):
+    class Kind(models.TextChoices):
+        PLAYER = "player", "Player"
+        SUBSTITUTE = "substitute", "Substitute"
+        GHOST = "ghost", "Ghost"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=30)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAYER)
+    # Changes when the host removes the player or frees the name, so an old phone goes stale.
+    nonce = models.CharField(max_length=16, default=_nonce)
+    claimed = models.BooleanField(default=False, help_text="A phone has joined as this player")
+    active = models.BooleanField(default=True, help_text="Plays the next round")
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    sitouts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "name"], name="unique_player_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_ghost(self) -> bool:
+        return self.kind == self.Kind.GHOST
+
+
+class Table(models.Model):
+    """One table of one round: its seats, its resolved actions and the rules' state."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()  # 1 is the head table
+    seats = models.JSONField()  # player ids in seat order 1-4
+    actions = models.JSONField(default=list)  # every applied action, dice included: replayable
+    state = models.JSONField()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "round", "number"], name="unique_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.number}"
+
+
+class SitOut(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="sit_outs")
+    round = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out round {self.round}"
+
+
+class Event(models.Model):
+    """The night's append-only log: what happened, at which version, by whose tap."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30)
+    action_id = models.CharField(max_length=80, null=True, blank=True)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
+    data = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "version"], name="unique_event_version"),
+            models.UniqueConstraint(fields=["party", "action_id"], name="unique_event_action_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.party.code} v{self.version} {self.kind}"

@@ -1,0 +1,336 @@
+"""The night's life: creating it, its players, starting rounds, pausing and ending."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import IntegrityError, transaction
+
+from apps.core.dice import rng_for
+from apps.core.tokens import make_seat_token
+from apps.parties.models import Party, Player, SitOut, Table
+from apps.parties.rules import outcome
+from apps.parties.rules import setup as setup_table
+from apps.parties.rules.night import most
+from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
+from apps.parties.rules.table import TableState
+
+from .errors import PartyError
+from .log import record
+
+MAX_NAME = 30
+
+
+def locked(code: str) -> Party:
+    """The party row, locked until the transaction ends: one writer at a time per night."""
+    try:
+        return Party.objects.select_for_update().get(code=code)
+    except Party.DoesNotExist:
+        raise PartyError(f"There is no party with the code {code}.") from None
+
+
+def clean_name(name: str) -> str:
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise PartyError("Type a name first.")
+    if len(name) > MAX_NAME:
+        raise PartyError(f"A name can be at most {MAX_NAME} characters.")
+    if name.lower().startswith("ghost"):
+        raise PartyError("Names starting with 'Ghost' are kept for the app's ghost seats.")
+    return name
+
+
+def _check_name_free(party: Party, name: str, exclude: int | None = None) -> None:
+    taken = party.players.filter(name__iexact=name).exclude(pk=exclude)
+    if taken.exists():
+        raise PartyError(f"{name} is already on the list. Pick that name or add another.")
+
+
+def _player(party: Party, player_id: int) -> Player:
+    try:
+        return party.players.get(
+            pk=player_id, kind__in=[Player.Kind.PLAYER, Player.Kind.SUBSTITUTE]
+        )
+    except (Player.DoesNotExist, ValueError, TypeError):
+        raise PartyError("That player is not on this night's list.") from None
+
+
+def _not_ended(party: Party) -> None:
+    if party.status == Party.Status.ENDED:
+        raise PartyError("This night is over.")
+
+
+@transaction.atomic
+def create_party(
+    host,
+    *,
+    name: str,
+    rounds: int | None = 6,
+    dice_mode: str = Party.DiceMode.VIRTUAL,
+    attendance: str = Party.Attendance.GHOSTS,
+    seating: str = Party.Seating.RANDOM,
+    classic: bool = False,
+) -> Party:
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                party = Party.objects.create(
+                    name=name.strip() or "Bunko night",
+                    host=host,
+                    rounds=rounds,
+                    dice_mode=dice_mode,
+                    attendance=attendance,
+                    seating=seating,
+                    classic=classic,
+                )
+            break
+        except IntegrityError:
+            continue  # a code collision: draw another
+    else:  # pragma: no cover - 31^5 codes
+        raise PartyError("Could not find a free party code; try again.")
+    party = locked(party.code)
+    record(party, "created", name=party.name)
+    return party
+
+
+@transaction.atomic
+def add_player(code: str, name: str, *, kind: str = Player.Kind.PLAYER) -> Player:
+    """The host adds a player (or a late arrival adds themselves); they play from the next
+    round that starts."""
+    party = locked(code)
+    _not_ended(party)
+    name = clean_name(name)
+    _check_name_free(party, name)
+    player = Player.objects.create(
+        party=party, name=name, kind=kind, joined_round=party.current_round + 1
+    )
+    record(party, "player_added", player=player, name=name, player_kind=kind)
+    return player
+
+
+@transaction.atomic
+def join_party(
+    code: str, *, player_id: int | None = None, new_name: str | None = None
+) -> tuple[Player, str]:
+    """A phone becomes a player: picks a name from the list or adds itself. Returns the
+    player and the seat token the phone keeps."""
+    party = locked(code)
+    _not_ended(party)
+    if new_name is not None:
+        name = clean_name(new_name)
+        _check_name_free(party, name)
+        player = Player.objects.create(party=party, name=name, joined_round=party.current_round + 1)
+    else:
+        player = _player(party, player_id)
+        if not player.active:
+            raise PartyError(f"{player.name} has left tonight's list. Ask the host to add you.")
+        if player.claimed:
+            raise PartyError(
+                f"{player.name} has already joined on another phone. If that was you, ask "
+                "the host to free the name."
+            )
+    player.claimed = True
+    player.save(update_fields=["claimed"])
+    record(party, "joined", player=player, name=player.name)
+    return player, make_seat_token(party.scope, player.id, player.nonce)
+
+
+@transaction.atomic
+def rename_player(code: str, player_id: int, name: str) -> Player:
+    party = locked(code)
+    player = _player(party, player_id)
+    name = clean_name(name)
+    _check_name_free(party, name, exclude=player.id)
+    old = player.name
+    player.name = name
+    player.save(update_fields=["name"])
+    record(party, "player_renamed", player=player, old=old, name=name)
+    return player
+
+
+@transaction.atomic
+def remove_player(code: str, player_id: int) -> Player:
+    """An early leaver: off the list from the next round; their phone's token goes stale."""
+    party = locked(code)
+    player = _player(party, player_id)
+    player.active = False
+    player.claimed = False
+    player.nonce = secrets.token_urlsafe(8)
+    player.save(update_fields=["active", "claimed", "nonce"])
+    record(party, "player_removed", player=player, name=player.name)
+    return player
+
+
+@transaction.atomic
+def return_player(code: str, player_id: int) -> Player:
+    party = locked(code)
+    player = _player(party, player_id)
+    player.active = True
+    player.save(update_fields=["active"])
+    record(party, "player_returned", player=player, name=player.name)
+    return player
+
+
+@transaction.atomic
+def free_player(code: str, player_id: int) -> Player:
+    """The host frees a name whose phone was lost or swapped: the next phone may take it."""
+    party = locked(code)
+    player = _player(party, player_id)
+    player.claimed = False
+    player.nonce = secrets.token_urlsafe(8)
+    player.save(update_fields=["claimed", "nonce"])
+    record(party, "player_freed", player=player, name=player.name)
+    return player
+
+
+# --- rounds -----------------------------------------------------------------------------------
+
+
+def key_of(player: Player) -> str:
+    """How the seating rules know a player: ghosts by their ghost name, others by id."""
+    return player.name if player.is_ghost else str(player.id)
+
+
+def _results(tables: list[Table], keys: dict[int, str]) -> list[dict]:
+    results = []
+    for table in tables:
+        result = outcome(TableState.from_json(table.state))
+        seat_keys = [keys[pid] for pid in table.seats]
+        results.append(
+            {
+                "winners": [seat_keys[s] for s in result["winners"]],
+                "losers": [seat_keys[s] for s in result["losers"]],
+            }
+        )
+    return results
+
+
+def _plan(party: Party, rng: random.Random):
+    everyone = list(party.players.all())
+    keys = {p.id: key_of(p) for p in everyone}
+    playing = [
+        keys[p.id]
+        for p in everyone
+        if p.active and not p.is_ghost and p.joined_round <= party.current_round + 1
+    ]
+    if party.current_round == 0:
+        return plan_first_round(playing, party.attendance, rng, party.seating), everyone
+    last = list(party.tables.filter(round=party.current_round))
+    last_sitouts = [str(s.player_id) for s in party.sit_outs.filter(round=party.current_round)]
+    counts = {str(p.id): p.sitouts for p in everyone}
+    seating = plan_next_round(
+        [[keys[pid] for pid in t.seats] for t in last],
+        _results(last, keys),
+        playing,
+        party.attendance,
+        rng,
+        sitout_counts=counts,
+        last_sitouts=last_sitouts,
+    )
+    return seating, everyone
+
+
+def _check_round_over(party: Party) -> None:
+    if party.current_round == 0:
+        return
+    for table in party.tables.filter(round=party.current_round):
+        if TableState.from_json(table.state).phase != "done":
+            raise PartyError(f"Table {table.number} is still playing this round.")
+
+
+@transaction.atomic
+def start_next_round(code: str) -> int:
+    """Seat the next round: round 1 by the night's seating, later rounds by the rotation."""
+    party = locked(code)
+    _not_ended(party)
+    if party.status == Party.Status.PAUSED:
+        raise PartyError("The night is paused: resume it first.")
+    _check_round_over(party)
+    if party.rounds and party.current_round >= party.rounds:
+        raise PartyError(f"All {party.rounds} rounds are played: finish the night.")
+    rng = rng_for(party.seed, party.version)
+    try:
+        seating, everyone = _plan(party, rng)
+    except SeatingProblem as problem:
+        raise PartyError(str(problem)) from None
+    by_key = {key_of(p): p for p in everyone}
+    number = party.current_round + 1
+    for ghost in seating.ghosts:
+        if ghost not in by_key:
+            by_key[ghost] = Player.objects.create(
+                party=party, name=ghost, kind=Player.Kind.GHOST, joined_round=number
+            )
+    for index, keys in enumerate(seating.tables, start=1):
+        seats = [by_key[k] for k in keys]
+        state = setup_table(
+            [p.name for p in seats],
+            {
+                "head": index == 1,
+                "classic": party.classic,
+                "round": number,
+                "ghosts": [s for s, p in enumerate(seats) if p.is_ghost],
+            },
+            rng,
+        )
+        Table.objects.create(
+            party=party,
+            round=number,
+            number=index,
+            seats=[p.id for p in seats],
+            state=state.to_json(),
+        )
+    for key in seating.sitouts:
+        player = by_key[key]
+        SitOut.objects.create(party=party, round=number, player=player)
+        player.sitouts += 1
+        player.save(update_fields=["sitouts"])
+    party.current_round = number
+    party.status = Party.Status.PLAYING
+    party.save(update_fields=["current_round", "status"])
+    record(party, "round_started", round=number, tables=len(seating.tables))
+    return number
+
+
+# --- pause and end ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pause_night(code: str) -> None:
+    party = locked(code)
+    if party.status != Party.Status.PLAYING:
+        raise PartyError("Only a night that is playing can be paused.")
+    party.status = Party.Status.PAUSED
+    party.save(update_fields=["status"])
+    record(party, "paused")
+
+
+@transaction.atomic
+def resume_night(code: str) -> None:
+    party = locked(code)
+    if party.status != Party.Status.PAUSED:
+        raise PartyError("The night is not paused.")
+    party.status = Party.Status.PLAYING
+    party.save(update_fields=["status"])
+    record(party, "resumed")
+
+
+@transaction.atomic
+def end_night(code: str) -> dict:
+    """'The overall winner is decided by the number of wins and the overall loser is
+    determined by the number of losses. Ties are broken by dice roll.'"""
+    from apps.parties.selectors import tallies
+
+    party = locked(code)
+    _not_ended(party)
+    rng = rng_for(party.seed, party.version)
+    sheet = tallies(party)
+    by_name = {row.player.name: row for row in sheet if not row.player.is_ghost}
+    counts = {name: {"wins": r.wins, "losses": r.losses} for name, r in by_name.items()}
+    winner, winner_rolls = most(counts, "wins", rng, "winner") if counts else (None, [])
+    loser, loser_rolls = most(counts, "losses", rng, "loser") if counts else (None, [])
+    party.result = {"winner": winner, "loser": loser, "rolloffs": winner_rolls + loser_rolls}
+    party.status = Party.Status.ENDED
+    party.save(update_fields=["result", "status"])
+    record(party, "ended", **party.result)
+    return party.result

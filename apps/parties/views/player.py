@@ -1,0 +1,76 @@
+"""The players' pages: joining by code, picking a name, and the phone at the table."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from apps.core.codes import normalize_code
+from apps.core.tokens import seat_cookie_name
+from apps.parties import services
+from apps.parties.models import Party, Player
+from apps.parties.render import phone_context, phone_player
+
+from .common import claim_of, get_party
+
+COOKIE_AGE = 60 * 60 * 24 * 2  # the night, and the morning after for the score sheet
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest) -> HttpResponse:
+    """Type the code from the big screen (or scan the QR code, which skips this page)."""
+    error = None
+    code = normalize_code(request.POST.get("code", request.GET.get("code", "")))
+    if code:
+        if Party.objects.filter(code=code).exists():
+            return redirect("party_join", code=code)
+        error = f"No party has the code {code}. Check the big screen and try again."
+    return render(request, "parties/join.html", {"error": error, "code": code})
+
+
+@require_http_methods(["GET", "POST"])
+def party_join(request: HttpRequest, code: str) -> HttpResponse:
+    party = get_party(code)
+    player = phone_player(party, claim_of(request, party))
+    if request.method == "GET" and player is not None:
+        return redirect("party_phone", code=party.code)
+    error = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("player"):
+                joined, token = services.join_party(party.code, player_id=request.POST["player"])
+            else:
+                joined, token = services.join_party(
+                    party.code, new_name=request.POST.get("name", "")
+                )
+        except services.PartyError as problem:
+            error = str(problem)
+        else:
+            response = redirect("party_phone", code=party.code)
+            response.set_cookie(
+                seat_cookie_name(party.scope),
+                token,
+                max_age=COOKIE_AGE,
+                httponly=True,
+                samesite="Lax",
+            )
+            return response
+    names = party.players.filter(kind=Player.Kind.PLAYER, active=True, claimed=False)
+    return render(
+        request,
+        "parties/party_join.html",
+        {"party": party, "names": names.order_by("name"), "error": error},
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def phone(request: HttpRequest, code: str) -> HttpResponse:
+    party = get_party(code)
+    player = phone_player(party, claim_of(request, party))
+    if player is None:
+        return redirect(reverse("party_join", args=[party.code]))
+    context = phone_context(party, player)
+    return render(request, "parties/phone.html", context)

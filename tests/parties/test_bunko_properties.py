@@ -1,0 +1,197 @@
+"""Property tests: random nights and thousands of random single-table games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from apps.parties.rules import IllegalAction, apply, legal_actions, setup
+from apps.parties.rules.attendance import is_ghost
+from apps.parties.rules.rotation import rotate, seat_first_round
+from apps.parties.rules.simulator import simulate_night
+from apps.parties.rules.table import DONE, TableState, recount
+
+from .test_bunko_rotation import play_results, rotation_problems
+
+TARGET = 21
+
+
+def running_scores(table: dict) -> list[list[int]]:
+    """The team scores after each roll, recounted from the log (wipeouts reset)."""
+    scores = [0, 0]
+    seats = table["seats"]
+    after = []
+    for entry in table["rolls"]:
+        team = seats.index(entry["player"]) % 2
+        if entry["kind"] == "wipeout":
+            scores[team] = 0
+        else:
+            scores[team] += entry["points"]
+        for grabber in entry.get("scramble", []):
+            scores[seats.index(grabber) % 2] += 1
+        after.append(list(scores))
+    return after
+
+
+def check_table(table: dict, stop_step: int, head: bool) -> None:
+    seats = table["seats"]
+    after = running_scores(table)
+    assert after[-1] == table["score"], "the score is the recount of the rolls"
+    assert [e["step"] for e in table["rolls"]] == list(range(1, len(after) + 1))
+    for entry in table["rolls"]:
+        assert len(entry.get("scramble", [])) in (0, 3)
+    w = seats.index(table["winners"][0]) % 2
+    assert table["winners"] == [seats[w], seats[w + 2]], "winners are partners across"
+    assert table["losers"] == [seats[1 - w], seats[3 - w]]
+    assert table["score"][w] > table["score"][1 - w]
+    if head:
+        reached = next(i for i, s in enumerate(after, start=1) if max(s) >= TARGET)
+        assert stop_step == reached, "the head table stops on the roll that reaches 21"
+    # After STOP a table plays on only while tied, and ends on the first roll that breaks it.
+    ends = next(i for i, s in enumerate(after, start=1) if i >= stop_step and s[0] != s[1])
+    assert len(after) == ends
+
+
+def check_night(night: dict, rounds: int, attendance: str) -> None:
+    players = night["players"]
+    ghosts = set(night["ghosts"])
+    for number, rnd in enumerate(night["rounds"], start=1):
+        seated = [n for t in rnd["tables"] for n in t["seats"]]
+        resting = rnd.get("sitouts", [])
+        assert len(seated) == len(set(seated)), "every player sits once a round"
+        assert sorted(seated + resting) == sorted(players + list(ghosts))
+        assert len(resting) == (len(players) % 4 if attendance == "sitouts" else 0)
+        for index, table in enumerate(rnd["tables"]):
+            check_table(table, rnd["stop_step"], head=index == 0)
+            seats = table["seats"]
+            for team in ({seats[0], seats[2]}, {seats[1], seats[3]}):
+                assert not team <= ghosts, "two ghosts are never partners"
+        if number > 1:
+            before = night["rounds"][number - 2]["tables"]
+            old = [t["seats"] for t in before]
+            new = [t["seats"] for t in rnd["tables"]]
+            assert rotation_problems(old, before, new) == []
+    for tally in night["tallies"].values():
+        assert tally["wins"] + tally["losses"] == tally["played"]
+        assert tally["played"] + tally["sat_out"] == rounds
+    assert night["winner"] not in ghosts and not is_ghost(night["loser"])
+
+
+nights = dict(
+    rounds=st.integers(1, 4),
+    seed=st.integers(0, 2**32),
+    attendance=st.sampled_from(["ghosts", "sitouts"]),
+    classic=st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(8, 400), **nights)
+@example(players=400, rounds=4, seed=1, attendance="ghosts", classic=False)
+@example(players=399, rounds=3, seed=2, attendance="sitouts", classic=False)
+@example(players=397, rounds=3, seed=3, attendance="ghosts", classic=True)
+def test_random_nights_of_8_to_400_keep_every_rule(players, rounds, seed, attendance, classic):
+    night = simulate_night(players, rounds, seed, attendance=attendance, classic=classic)
+    check_night(night, rounds, attendance)
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(4, 40), **nights)
+def test_random_small_nights_keep_every_rule(players, rounds, seed, attendance, classic):
+    night = simulate_night(players, rounds + 2, seed, attendance=attendance, classic=classic)
+    check_night(night, rounds + 2, attendance)
+
+
+def random_move(state: TableState, rng: random.Random) -> tuple[int | None, dict]:
+    """A random seat doing a random legal thing (STOP only now and then)."""
+    while True:
+        seat = rng.choice([None, 0, 1, 2, 3])
+        actions = legal_actions(state, seat)
+        if seat is None and rng.random() < 0.97:
+            actions = [a for a in actions if a["type"] != "stop"]
+        if actions and actions[0]["type"] == "roll" and rng.random() < 0.7:
+            return seat, dict(actions[0])  # mostly real rolls, sometimes tapped reports
+        if actions:
+            return seat, dict(rng.choice(actions))
+
+
+def table_options(rng: random.Random) -> dict:
+    return {
+        "head": rng.random() < 0.5,
+        "classic": rng.random() < 0.3,
+        "round": rng.randint(1, 9),
+        "ghosts": rng.sample(range(4), rng.randint(0, 2)),
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_thousands_of_random_legal_games_score_what_their_rolls_recount(seed) -> None:
+    rng = random.Random(seed)
+    for _ in range(50):
+        state = setup(["Ann", "Bea", "Cal", "Dee"], table_options(rng), rng)
+        for _ in range(2000):
+            if state.phase == DONE:
+                break
+            seat, action = random_move(state, rng)
+            state = apply(state, seat, action, rng)
+            assert state.scores == recount(state)
+        assert state.version >= len(state.rolloffs) + len(state.rolls)
+
+
+JUNK = [
+    {"type": "roll"},
+    {"type": "roll", "dice": [6, 6, 6]},
+    {"type": "roll", "dice": [1, 9, 2]},
+    {"type": "grab"},
+    {"type": "rolloff"},
+    {"type": "scramble", "split": [2, 1]},
+    {"type": "scramble", "split": [2, 2]},
+    {"type": "report", "kind": "sixes", "count": 4},
+    {"type": "report", "kind": "wipeout"},
+    {"type": "stop"},
+    {"type": "nap"},
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_apply_never_changes_its_input_and_states_round_trip_through_json(seed) -> None:
+    rng = random.Random(seed)
+    state = setup(["Ann", "Bea", "Cal", "Dee"], table_options(rng), rng)
+    for _ in range(150):
+        if state.phase == DONE:
+            break
+        before = copy.deepcopy(state)
+        seat, action = (
+            random_move(state, rng)
+            if rng.random() < 0.7
+            else (rng.choice([None, 0, 1, 2, 3, 7]), rng.choice(JUNK))
+        )
+        try:
+            new = apply(state, seat, action, rng)
+        except IllegalAction:
+            new = state
+        assert state == before, "apply never mutates its input"
+        assert TableState.from_json(json.loads(json.dumps(new.to_json()))) == new
+        state = new
+
+
+@settings(max_examples=100, deadline=None)
+@given(count=st.integers(1, 150), seed=st.integers(0, 2**32))
+def test_rotation_keeps_every_rule_for_any_number_of_tables_and_swaps(count, seed) -> None:
+    """Ruling: winners up one, losers stay, head losers to the bottom, head winners stay
+    partners, partners split everywhere else, whatever the stayers choose."""
+    rng = random.Random(seed)
+    players = [f"P{i}" for i in range(4 * count)]
+    tables = seat_first_round(players, rng)
+    for _ in range(3):
+        results = play_results(tables, rng)
+        new = rotate(tables, results, choose=lambda _n, _t: rng.random() < 0.5)
+        assert rotation_problems(tables, results, new) == []
+        assert sorted(n for t in new for n in t) == sorted(players)
+        tables = new

@@ -1,0 +1,181 @@
+"""A night's sockets: phones at tables, the big screen, the host's console."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from apps.core.tokens import seat_cookie_name
+from apps.parties import services
+from apps.parties.models import Table
+from config.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Ann", "Bea", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"]
+
+
+def headers(cookie: str = "") -> list[tuple[bytes, bytes]]:
+    result = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if cookie:
+        result.append((b"cookie", cookie.encode()))
+    return result
+
+
+@sync_to_async
+def night(django_user_model):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    tokens = {}
+    for name in NAMES:
+        _, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    tables = {
+        t.number: [party.players.get(pk=pid).name for pid in t.seats]
+        for t in Table.objects.filter(party=party)
+    }
+    return party, tokens, tables
+
+
+async def phone(party, token) -> WebsocketCommunicator:
+    cookie = f"{seat_cookie_name(party.scope)}={token}"
+    communicator = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/phone/", headers=headers(cookie)
+    )
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_json_to({"type": "hello", "since": 0})
+    first = await communicator.receive_json_from()
+    assert first["type"] == "fragments"
+    communicator.first = first
+    return communicator
+
+
+async def screen(party) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/screen/", headers=headers()
+    )
+    assert (await communicator.connect())[0]
+    await communicator.send_json_to({"type": "hello", "since": 0})
+    await communicator.receive_json_from()
+    return communicator
+
+
+async def next_of_type(communicator, kind, timeout=3):
+    while True:
+        message = await communicator.receive_json_from(timeout=timeout)
+        if message["type"] == kind:
+            return message
+
+
+async def test_a_phone_is_told_its_table_seat_and_partner_on_connect(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens["Ann"])
+    number = next(n for n, names in tables.items() if "Ann" in names)
+    assert f"Table {number}" in ann.first["html"]
+    assert "Your partner is" in ann.first["html"]
+    await ann.disconnect()
+
+
+async def test_a_rolloff_tap_is_acknowledged_and_every_screen_at_the_table_updates(
+    django_user_model,
+):
+    party, tokens, tables = await night(django_user_model)
+    phones = [await phone(party, tokens[n]) for n in tables[1]]
+    big = await screen(party)
+    await phones[0].send_json_to(
+        {"type": "action", "id": "roll-off-01", "move": "rolloff", "table": "1", "round": "1"}
+    )
+    assert (await next_of_type(phones[0], "ack"))["id"] == "roll-off-01"
+    for communicator in [*phones[1:], big]:
+        update = await next_of_type(communicator, "fragments")
+        html = update["html"]
+        assert "is rolling" in html or "Your turn to roll" in html or " rolls" in html
+    for communicator in [*phones, big]:
+        await communicator.disconnect()
+
+
+async def test_a_double_tap_is_applied_once(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens[tables[1][0]])
+    message = {"type": "action", "id": "double-tap-1", "move": "rolloff", "table": "1"}
+    await ann.send_json_to(message)
+    await next_of_type(ann, "ack")
+    await ann.send_json_to(message)
+    await next_of_type(ann, "ack")
+    version = await sync_to_async(lambda: type(party).objects.get(pk=party.pk).version)()
+    assert version == party.version + 1
+
+
+async def test_a_tap_from_a_phone_at_another_table_is_refused(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    eve = await phone(party, tokens[tables[2][0]])
+    await eve.send_json_to(
+        {"type": "action", "id": "wrong-table", "move": "rolloff", "table": "1", "target": "table"}
+    )
+    error = await next_of_type(eve, "error")
+    assert error["message"] == "That button is for another table: you are at table 2."
+    assert error["target"] == "table"
+
+
+async def test_a_forged_seat_token_acts_for_nobody(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    forged = tokens["Ann"][:-3] + "abc"
+    intruder = await phone(party, forged)
+    assert "Join" in intruder.first["html"] or "join" in intruder.first["html"]
+    await intruder.send_json_to({"type": "action", "id": "forged-001", "move": "rolloff"})
+    error = await next_of_type(intruder, "error")
+    assert "has not joined this party" in error["message"]
+
+
+async def test_a_message_that_is_not_json_changes_nothing(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens["Ann"])
+    await ann.send_to(text_data="roll!")
+    error = await next_of_type(ann, "error")
+    assert error["message"] == "That message was not valid JSON; nothing changed."
+
+
+async def test_a_stale_tap_after_the_table_moved_on_is_refused(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens[tables[1][0]])
+    await ann.send_json_to({"type": "action", "id": "first-tap", "move": "rolloff", "at": "0"})
+    await next_of_type(ann, "ack")
+    await ann.send_json_to({"type": "action", "id": "late-tap1", "move": "roll", "at": "0"})
+    error = await next_of_type(ann, "error")
+    assert error["message"] == "The table moved on before that tap arrived; nothing changed."
+
+
+async def test_the_host_console_socket_needs_the_hosts_login(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/host/", headers=headers()
+    )
+    connected, _ = await communicator.connect()
+    assert not connected
+
+
+async def test_the_stop_reaches_the_other_tables_phones_with_the_bell(django_user_model):
+    party, tokens, tables = await night(django_user_model)
+    head = [await phone(party, tokens[n]) for n in tables[1]]
+    bottom = await phone(party, tokens[tables[2][0]])
+    for count in range(1, 400):
+        state = await sync_to_async(lambda: Table.objects.get(party=party, number=1).state)()
+        if state["stopped"]:
+            break
+        if state["phase"] == "rolloff":
+            who, move = 0, "rolloff"
+        elif state["phase"] == "scramble":
+            who, move = 0, "grab"
+        else:
+            who, move = state["roller"], "roll"
+        await head[who].send_json_to({"type": "action", "id": f"h-{count:06d}", "move": move})
+        await next_of_type(head[who], "ack")
+    event = await next_of_type(bottom, "event", timeout=5)
+    while event["name"] != "stop":
+        event = await next_of_type(bottom, "event", timeout=5)
+    assert event["table"] == 1
+    for communicator in [*head, bottom]:
+        await communicator.disconnect()

@@ -1,0 +1,154 @@
+"""The night's pages: the host sets up and runs it, players join from their phones."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.core.tokens import seat_cookie_name
+from apps.parties import services
+from apps.parties.models import Party, Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="x")
+
+
+@pytest.fixture
+def host_client(client, host):
+    client.force_login(host)
+    return client
+
+
+def test_the_host_creates_a_night_with_its_options(host_client):
+    response = host_client.post(
+        "/p/new/",
+        {
+            "name": "March at Ann's",
+            "rounds": "4",
+            "dice_mode": "physical",
+            "attendance": "sitouts",
+            "seating": "roll",
+        },
+    )
+    party = Party.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/p/{party.code}/host/"
+    assert (party.rounds, party.dice_mode, party.attendance, party.seating, party.classic) == (
+        4,
+        "physical",
+        "sitouts",
+        "roll",
+        False,
+    )
+
+
+def test_an_empty_round_count_means_an_open_end(host_client):
+    host_client.post(
+        "/p/new/",
+        {
+            "name": "Open",
+            "rounds": "",
+            "dice_mode": "virtual",
+            "attendance": "ghosts",
+            "seating": "random",
+        },
+    )
+    assert Party.objects.get().rounds is None
+
+
+def test_setting_up_a_night_needs_a_host_login(client):
+    response = client.get("/p/new/")
+    assert response.status_code == 302 and response["Location"].startswith("/signin/")
+
+
+def test_a_phone_joins_by_code_and_stays_that_player_after_a_reload(client, host):
+    party = services.create_party(host, name="Friday")
+    services.add_player(party.code, "Ann")
+    response = client.post("/join/", {"code": party.code.lower()})
+    assert response["Location"] == f"/p/{party.code}/join/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Pick your name" in page and ">Ann<" in page
+    ann = Player.objects.get(name="Ann")
+    response = client.post(f"/p/{party.code}/join/", {"player": ann.id})
+    assert response["Location"] == f"/p/{party.code}/"
+    assert seat_cookie_name(party.scope) in response.cookies
+    page = client.get(f"/p/{party.code}/").content.decode()
+    assert "You are <strong>Ann</strong>" in page
+    assert client.get(f"/p/{party.code}/join/")["Location"] == f"/p/{party.code}/"
+
+
+def test_a_wrong_code_is_explained_next_to_the_code_field(client):
+    page = client.post("/join/", {"code": "ZZZZZ"}).content.decode()
+    assert "No party has the code ZZZZZ" in page
+    assert 'aria-invalid="true"' in page
+
+
+def test_a_name_already_taken_by_another_phone_is_refused_with_what_to_do(client, host):
+    party = services.create_party(host, name="Friday")
+    ann = services.add_player(party.code, "Ann")
+    services.join_party(party.code, player_id=ann.id)
+    response = client.post(f"/p/{party.code}/join/", {"player": ann.id})
+    assert response.status_code == 400
+    assert "ask the host to free the name" in response.content.decode()
+
+
+def test_a_player_adds_themselves_when_not_on_the_list(client, host):
+    party = services.create_party(host, name="Friday")
+    client.post(f"/p/{party.code}/join/", {"name": "  Zoe  "})
+    assert Player.objects.get(party=party).name == "Zoe"
+
+
+def test_each_phone_says_where_to_sit_and_with_whom(client, host):
+    party = services.create_party(host, name="Friday")
+    tokens = {}
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        player, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    client.cookies[seat_cookie_name(party.scope)] = tokens["Ann"]
+    page = client.get(f"/p/{party.code}/").content.decode()
+    assert "Table 1 (head table), seat" in page
+    assert "Your partner is <strong>" in page
+    assert "Roll for the first roller" in page
+
+
+def test_the_big_screen_shows_the_join_code_and_every_table(client, host):
+    party = services.create_party(host, name="Friday")
+    for name in ["Ann", "Bea", "Cal", "Dot", "Eve"]:
+        services.add_player(party.code, name)
+    page = client.get(f"/p/{party.code}/screen/").content.decode()
+    assert party.code in page and "Here tonight (5)" in page
+    services.start_next_round(party.code)
+    page = client.get(f"/p/{party.code}/screen/").content.decode()
+    assert "Table 1 · head" in page and "Table 2" in page and "Ghost" in page
+
+
+def test_only_the_host_of_the_night_sees_its_console(client, host, django_user_model):
+    party = services.create_party(host, name="Friday")
+    other = django_user_model.objects.create_user("other", password="x")
+    client.force_login(other)
+    assert client.get(f"/p/{party.code}/host/").status_code == 403
+    assert client.post(f"/p/{party.code}/host/start-round/").status_code == 403
+
+
+def test_the_host_console_runs_the_night_and_explains_refusals(host_client, host):
+    party = services.create_party(host, name="Friday")
+    for name in ["Ann", "Bea", "Cal"]:
+        host_client.post(f"/p/{party.code}/host/add-player/", {"name": name})
+    response = host_client.post(f"/p/{party.code}/host/start-round/", follow=True)
+    assert "Bunko needs at least 4 players" in response.content.decode()
+    host_client.post(f"/p/{party.code}/host/add-player/", {"name": "Dot"})
+    page = host_client.post(f"/p/{party.code}/host/start-round/", follow=True).content.decode()
+    assert "Round 1 of 6" in page
+    assert Party.objects.get().current_round == 1
+
+
+def test_the_score_sheet_lists_every_player(client, host):
+    party = services.create_party(host, name="Friday")
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        services.add_player(party.code, name)
+    services.start_next_round(party.code)
+    page = client.get(f"/p/{party.code}/sheet/").content.decode()
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        assert name in page
