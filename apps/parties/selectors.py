@@ -159,3 +159,14 @@ def sitting_out(party: Party) -> list[Player]:
 
 def listed_players(party: Party) -> list[Player]:
     return list(party.players.exclude(kind=Player.Kind.GHOST).order_by("name"))
+
+
+def invitable(code: str) -> tuple[Party, list[str]] | None:
+    """The night's players a party game can pre-list: those sitting out first."""
+    party = Party.objects.filter(code=code).first()
+    if party is None or party.status == Party.Status.ENDED:
+        return None
+    resting = {p.id for p in sitting_out(party)}
+    players = party.players.exclude(kind=Player.Kind.GHOST).filter(active=True)
+    ordered = sorted(players, key=lambda p: (p.id not in resting, p.name))
+    return party, [p.name for p in ordered]

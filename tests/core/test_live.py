@@ -7,6 +7,10 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 
+# Channels closes stale database connections around every message, so these sockets need
+# database access even though the phone check itself stores nothing.
+pytestmark = pytest.mark.django_db
+
 
 async def connect(path: str = "/ws/check/") -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(

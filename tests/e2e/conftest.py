@@ -28,7 +28,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> DaphneServer:
-    env = {}
+    env = {"BUNKO_FIXED_SEED": "4242", "GAME_BOT_DELAY": "0"}  # game rooms: replayable, quick bots
     if url := fresh_database_url("e2e"):
         env["DATABASE_URL"] = url
     daphne = DaphneServer(tmp_path_factory.mktemp("server"), env=env)

@@ -185,10 +185,76 @@ def test_the_host_corrects_an_entry_with_a_reason_kept_in_the_log(host):
         "c-02",
         {"type": "report", "kind": "sixes", "count": 1},
     )
+    table.refresh_from_db()
+    last = len(table.actions) - 1  # after the roll-off (which may have needed re-rolls)
     services.correct_entry(
-        party.code, table.id, 1, {"type": "report", "kind": "sixes", "count": 2}, "It was two"
+        party.code, table.id, last, {"type": "report", "kind": "sixes", "count": 2}, "It was two"
     )
     table.refresh_from_db()
     assert table.state["scores"][roller % 2] == 2
     event = Event.objects.filter(party=party, kind="corrected").get()
     assert event.data["reason"] == "It was two"
+
+
+def finish_round(party, claims):
+    ids = ids_from(f"fin{party.current_round}")
+    party.refresh_from_db()
+    play_table_to_done(party, claims, 1, ids)
+    for number in range(2, party.tables.filter(round=party.current_round).count() + 1):
+        play_table_to_done(party, claims, number, ids)
+
+
+def test_the_stayers_swap_partners_before_the_first_roll(host):
+    party, claims = new_night(host)
+    services.start_next_round(party.code)
+    finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    bottom = Table.objects.get(party=party, round=2, number=2)
+    stayer, other_stayer, arriver_a, arriver_b = bottom.seats
+    name = party.players.get(pk=stayer).name
+    services.table_action(party.code, claims[name], "swap-0001", {"type": "swap"})
+    bottom.refresh_from_db()
+    assert bottom.seats == [stayer, other_stayer, arriver_b, arriver_a]
+    assert bottom.state["players"][2] == party.players.get(pk=arriver_b).name
+
+
+def test_an_arriver_cannot_choose_the_partners(host):
+    party, claims = new_night(host)
+    services.start_next_round(party.code)
+    finish_round(party, claims)
+    services.start_next_round(party.code)
+    bottom = Table.objects.get(party=party, round=2, number=2)
+    arriver = party.players.get(pk=bottom.seats[2]).name
+    with pytest.raises(PartyError, match="who stayed at this table choose"):
+        services.table_action(party.code, claims[arriver], "swap-0002", {"type": "swap"})
+
+
+def test_a_late_arrival_plays_from_the_next_round_and_a_leaver_is_replaced(host):
+    party, claims = new_night(host)
+    services.start_next_round(party.code)
+    late, token = services.join_party(party.code, new_name="Ivy")
+    services.remove_player(party.code, party.players.get(name="Ann").id)
+    finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    seated = {party.players.get(pk=pid).name for t in round_tables(party) for pid in t.table.seats}
+    assert "Ivy" in seated and "Ann" not in seated
+    assert len(seated) == 8
+
+
+def test_a_night_of_fixed_rounds_refuses_a_round_too_many(host):
+    party, claims = new_night(host, rounds=1)
+    services.start_next_round(party.code)
+    finish_round(party, claims)
+    with pytest.raises(PartyError, match="All 1 rounds are played"):
+        services.start_next_round(party.code)
+    result = services.end_night(party.code)
+    assert result["winner"] in NAMES and result["loser"] in NAMES
+
+
+def test_the_next_round_waits_until_every_table_has_a_winner(host):
+    party, claims = new_night(host)
+    services.start_next_round(party.code)
+    with pytest.raises(PartyError, match="still playing"):
+        services.start_next_round(party.code)

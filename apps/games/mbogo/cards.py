@@ -31,7 +31,9 @@ DECK_SIZE = len(KIND_OF)
 MBOGO_ID = KIND_OF.index(MBOGO)
 ALL_OF_A_KIND = 7
 
-_PLURALS = {"rhinoceros": "rhinoceroses"}
+# Words as the rule text prints them ("Wart Hog"); the kind keys stay one word.
+_WORDS = {"warthog": "wart hog"}
+_PLURALS = {"rhinoceros": "rhinoceroses", "warthog": "wart hogs"}
 _ARTICLES = {"antelope": "an", "elephant": "an"}
 
 
@@ -57,7 +59,7 @@ def plural(card_kind: str) -> str:
 
 
 def with_article(card_kind: str) -> str:
-    return f"{_ARTICLES.get(card_kind, 'a')} {card_kind}"
+    return f"{_ARTICLES.get(card_kind, 'a')} {_WORDS.get(card_kind, card_kind)}"
 
 
 @dataclass

@@ -295,24 +295,30 @@ def start_next_round(code: str) -> int:
 # --- pause and end ----------------------------------------------------------------------------
 
 
+def _switch(code: str, expected: str, status: str, kind: str, refusal: str) -> None:
+    party = locked(code)
+    if party.status != expected:
+        raise PartyError(refusal)
+    party.status = status
+    party.save(update_fields=["status"])
+    record(party, kind)
+
+
 @transaction.atomic
 def pause_night(code: str) -> None:
-    party = locked(code)
-    if party.status != Party.Status.PLAYING:
-        raise PartyError("Only a night that is playing can be paused.")
-    party.status = Party.Status.PAUSED
-    party.save(update_fields=["status"])
-    record(party, "paused")
+    """Every table holds its dice until the host resumes."""
+    _switch(
+        code,
+        Party.Status.PLAYING,
+        Party.Status.PAUSED,
+        "paused",
+        "Only a night that is playing can be paused.",
+    )
 
 
 @transaction.atomic
 def resume_night(code: str) -> None:
-    party = locked(code)
-    if party.status != Party.Status.PAUSED:
-        raise PartyError("The night is not paused.")
-    party.status = Party.Status.PLAYING
-    party.save(update_fields=["status"])
-    record(party, "resumed")
+    _switch(code, Party.Status.PAUSED, Party.Status.PLAYING, "resumed", "The night is not paused.")
 
 
 @transaction.atomic

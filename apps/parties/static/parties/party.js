@@ -38,7 +38,7 @@
     void layer.offsetWidth; // restart the animation
     layer.classList.add("show");
     // The live region says it too, for screen readers.
-    const status = document.getElementById("live-status");
+    const status = document.getElementById("live-announce");
     if (status) status.textContent = text;
     setTimeout(() => layer.classList.remove("show"), 3500);
   }

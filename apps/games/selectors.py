@@ -1,0 +1,100 @@
+"""Reads of game rooms: who a phone is, what each viewer may see, and replays from the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from apps.core.codes import normalize_code
+from apps.core.dice import rng_for
+from apps.core.qr import qr_svg
+from apps.core.tokens import read_seat_token, seat_cookie_name
+from apps.games.models import Room, Seat
+from apps.games.registry import get_game
+
+
+def room_by_code(code: str) -> Room | None:
+    return Room.objects.filter(code=normalize_code(code)).first()
+
+
+def cookie_name(room: Room) -> str:
+    return seat_cookie_name(room.scope)
+
+
+def seat_for_token(room: Room, token: str | None) -> Seat | None:
+    """The seat a phone's token stands for, or None (no token, forged, stale or elsewhere)."""
+    claim = read_seat_token(token, room.scope)
+    if claim is None:
+        return None
+    return room.seats.filter(id=claim.seat_id, nonce=claim.nonce, claimed=True).first()
+
+
+def replay(room: Room, upto_version: int | None = None) -> Any:
+    """The state rebuilt from the seed and the log alone (the start, then every action)."""
+    entry = get_game(room.game)
+    state = None
+    for entry_row in room.actions.order_by("version"):
+        if upto_version is not None and entry_row.version >= upto_version:
+            break
+        rng = rng_for(room.seed, entry_row.version)
+        if entry_row.kind == "start":
+            payload = entry_row.payload
+            state = entry.rules.setup(payload["players"], payload["options"], rng)
+        else:
+            state = entry.rules.apply(state, entry_row.player, entry_row.payload, rng)
+    return state
+
+
+def room_context(room: Room, seat: Seat | None, base_url: str = "", screen: bool = False) -> dict:
+    """Everything the room's templates need for one viewer; the game's part comes from its
+    rules' view for that viewer's seat, so another seat's hidden cards are never in it."""
+    entry = get_game(room.game)
+    seats = list(room.seats.all())
+    me = seat if seat is not None and seat.player is not None else None
+    room_path = f"/rooms/{room.code}/"
+    context: dict[str, Any] = {
+        "room": room,
+        "entry": entry,
+        "seat": seat,
+        "seats": seats,
+        "room_path": room_path,
+        "screen": screen,
+        "is_creator": bool(seat and seat.is_creator),
+        "creator": next((s for s in seats if s.is_creator), None),
+    }
+    if room.status == Room.Status.LOBBY:
+        sitting = [s for s in seats if not s.is_empty]
+        context.update(
+            sitting=len(sitting),
+            can_start=entry.min_players <= len(sitting) <= entry.max_players,
+            join_qr=qr_svg(base_url + room_path, scale=10 if screen else 5) if base_url else "",
+        )
+        return context
+    state = entry.load_state(room.state)
+    view = entry.rules.view(state, me.player if me else None)
+    by_player = {s.player: s for s in seats if s.player is not None}
+    context["players"] = [by_player.get(p) for p in range(len(state.players))]
+    context["claimable"] = [
+        s for s in seats if s.player is not None and s.prelisted and not s.claimed
+    ]
+    context.update(entry.present(view, context))
+    return context
+
+
+def render_room(room: Room, seat: Seat | None, base_url: str = "", screen: bool = False) -> str:
+    context = room_context(room, seat, base_url, screen)
+    return render_to_string("games/partials/live.html", context)
+
+
+def render_for_viewer(
+    code: str, seat_id: int | None, nonce: str = "", base_url: str = "", screen: bool = False
+) -> tuple[int, str]:
+    """(version, HTML) for one socket's viewer, read fresh: the seat may have changed hands."""
+    room = room_by_code(code)
+    if room is None:
+        return 0, '<section id="room-live"><p>This room is gone.</p></section>'
+    seat = None
+    if seat_id is not None and not screen:
+        seat = room.seats.filter(id=seat_id, nonce=nonce, claimed=True).first()
+    return room.version, render_room(room, seat, base_url, screen)

@@ -1,0 +1,16 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from apps.games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("games/", views.lobby, name="lobby"),
+    path("games/new/", views.create, name="create"),
+    path("games/join/", views.join, name="join"),
+    path("rooms/<str:code>/", views.room, name="room"),
+    path("rooms/<str:code>/sit/", views.sit, name="sit"),
+    path("rooms/<str:code>/screen/", views.screen, name="screen"),
+]

@@ -1,0 +1,197 @@
+"""Tap to update: with 12 tables of phones connected, how long from a phone's tap until the
+other three phones at its table and the big screen show it; beside a bare Channels echo and
+a bare group fan-out measured in the same run, on the same daphne server.
+
+Run with `make bench`. Prints median and 99th percentile in milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+import websockets
+
+from tests.servers import ROOT, DaphneServer
+
+TABLES = 12
+TAPS = 300
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (
+        f"{name:<44} median {statistics.median(values):7.2f} ms   "
+        f"p99 {percentile(values, 0.99):7.2f} ms   n={len(values)}"
+    )
+
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from apps.parties import services
+host = get_user_model().objects.create_user("benchhost", password="x")
+party = services.create_party(host, name="Bench", rounds=None)
+tokens = {}
+for i in range(%d):
+    player, token = services.join_party(party.code, new_name=f"Player {i:03d}")
+    tokens[player.id] = token
+services.start_next_round(party.code)
+party.refresh_from_db()
+tables = [[tokens[pid] for pid in t.seats] for t in party.tables.filter(round=1)]
+print(json.dumps({"code": party.code, "scope": party.scope, "tables": tables}))
+"""
+
+
+def create_night(server: DaphneServer) -> dict:
+    out = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", SETUP % (TABLES * 4)],
+        cwd=ROOT,
+        env=server.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):
+    headers = {"Cookie": cookie} if cookie else {}
+    socket = await websockets.connect(
+        f"ws://127.0.0.1:{server.port}{path}",
+        origin=f"http://127.0.0.1:{server.port}",
+        additional_headers=headers,
+        max_size=2**22,
+    )
+    await socket.send(json.dumps({"type": "hello", "since": 0}))
+    await socket.recv()
+    return socket
+
+
+async def drain(socket) -> None:
+    try:
+        while True:
+            await asyncio.wait_for(socket.recv(), timeout=0.02)
+    except TimeoutError:
+        pass
+
+
+async def measure_echo(server: DaphneServer) -> tuple[list[float], list[float]]:
+    sockets = [await open_socket(server, "/ws/check/") for _ in range(TABLES * 4 + 1)]
+    echo, fanout = [], []
+    for index in range(TAPS):
+        started = time.perf_counter()
+        await sockets[0].send(json.dumps({"type": "ping", "sent": index}))
+        while json.loads(await sockets[0].recv())["type"] != "pong":
+            pass
+        echo.append((time.perf_counter() - started) * 1000)
+    listeners = sockets[1:5]
+    for index in range(TAPS):
+        for s in sockets:
+            await drain(s)
+        started = time.perf_counter()
+        await sockets[0].send(
+            json.dumps({"type": "action", "id": f"wave{index:06d}", "name": "Ann"})
+        )
+        await asyncio.gather(*(s.recv() for s in listeners))
+        fanout.append((time.perf_counter() - started) * 1000)
+    for s in sockets:
+        await s.close()
+    return echo, fanout
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="benchmarks run on the CI machine")
+def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
+    server = DaphneServer(tmp_path, env={"BUNKO_FIXED_SEED": "7"})
+    server.migrate()
+    night = create_night(server)
+    server.start()
+    try:
+        echo, fanout = asyncio.run(measure_echo(server))
+        taps = asyncio.run(measure_rolls(server, night))
+    finally:
+        server.stop()
+    print()
+    print(f"{TABLES} tables, {TABLES * 4} phones and the big screen connected")
+    print(summary("bare Channels echo (ping -> pong)", echo))
+    print(summary("bare group fan-out to 4 sockets", fanout))
+    print(summary("tap -> 3 phones + big screen updated", taps))
+    print(f"tap/fan-out median ratio: {statistics.median(taps) / statistics.median(fanout):.1f}x")
+    assert statistics.median(taps) < 250
+
+
+class Reader:
+    """Reads one socket all the time (so no socket's buffer fills) and notes each version."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.version = -1
+        self.html = ""
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                if message.get("type") == "fragments" and message.get("version", -1) > self.version:
+                    self.version, self.html = message["version"], message["html"]
+                    self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def newer_than(self, version: int) -> float:
+        while self.version <= version:
+            self.changed.clear()
+            await self.changed.wait()
+        return time.perf_counter()
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.task
+
+
+async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
+    """The roller of each table in turn taps ROLL; the clock stops when the table's other
+    three phones and the big screen have the new version."""
+    cookie_name = "seat_" + night["scope"].replace(":", "_")
+    path = f"/ws/p/{night['code']}/phone/"
+    tables = [
+        [Reader(await open_socket(server, path, f"{cookie_name}={token}")) for token in table]
+        for table in night["tables"]
+    ]
+    screen = Reader(await open_socket(server, f"/ws/p/{night['code']}/screen/"))
+    for number, phones in enumerate(tables):
+        await phones[0].socket.send(
+            json.dumps({"type": "action", "id": f"rolloff{number:04d}", "move": "rolloff"})
+        )
+    await asyncio.sleep(2)
+    latencies: list[float] = []
+    for index in range(TAPS):
+        phones = tables[index % TABLES]
+        roller = next((p for p in phones if 'value="roll"' in p.html), None)
+        if roller is None:
+            continue  # this table has finished its game
+        before = max(p.version for p in phones)
+        started = time.perf_counter()
+        await roller.socket.send(
+            json.dumps({"type": "action", "id": f"roll{index:07d}", "move": "roll"})
+        )
+        observers = [p for p in phones if p is not roller] + [screen]
+        arrived = await asyncio.wait_for(
+            asyncio.gather(*(o.newer_than(before) for o in observers)), timeout=10
+        )
+        latencies.append((max(arrived) - started) * 1000)
+        await roller.newer_than(before)
+    for reader in [screen, *(p for t in tables for p in t)]:
+        await reader.close()
+    return latencies

@@ -1,0 +1,101 @@
+"""A whole hand of Mbogo in real browsers: three phones and a bot, a fixed seed, a big screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ACTIONS = "#room-live .actions button[name=act]"
+
+
+def sit(page: Page, name: str, seat: int) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name=f"Sit here, on seat {seat}").click()
+    expect(page.locator(".seat-list")).to_contain_text(name)
+    expect(page.locator("#live-status")).to_have_text("Connected")
+
+
+def take_a_turn(page: Page, keyboard: bool) -> bool:
+    """Press the first offered play on this phone, if it has one; whether it did."""
+    buttons = page.locator(ACTIONS)
+    if not buttons.count():
+        return False
+    version = page.evaluate("document.body.dataset.liveVersion")
+    if keyboard:
+        buttons.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        buttons.first.click()
+    try:
+        page.wait_for_function(f"document.body.dataset.liveVersion !== '{version}'", timeout=5_000)
+    except Exception:
+        return False  # the table moved on under the tap (a stale move): look again
+    return True
+
+
+def test_three_phones_and_a_bot_play_a_whole_hand_to_the_score(server, phone, laptop):
+    ann, bea, cal = phone(), phone(), phone()
+    ann.goto(server.url + "/")
+    ann.get_by_role("link", name="Start a party game").click()
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Make the room").click()
+    code = ann.locator(".room-head .room-code").inner_text()
+    assert re.fullmatch(r"[A-Z0-9]{5}", code)
+
+    laptop.goto(f"{server.url}/rooms/{code}/screen/")
+    expect(laptop.locator("body")).to_have_class(re.compile("bigscreen"))
+    expect(laptop.get_by_role("img", name=f"QR code to join room {code}")).to_be_visible()
+
+    # Bea types the code on the lobby page; Cal opens the room's link (what the QR holds).
+    bea.goto(server.url + "/games/")
+    bea.get_by_label("Room code").fill(code.lower())
+    bea.get_by_role("button", name="Join").click()
+    sit(bea, "Bea", 2)
+    cal.goto(f"{server.url}/rooms/{code}/")
+    sit(cal, "Cal", 3)
+
+    expect(ann.locator(".seat-list")).to_contain_text("Cal")
+    ann.get_by_role("button", name="Put a bot on seat 4").click()
+    expect(laptop.locator(".seat-list")).to_contain_text("Bot Kiki")
+    ann.get_by_role("button", name="Start Mbogo").click()
+
+    phones = [ann, bea, cal]
+    for page in phones:
+        expect(page.locator("#hand-title")).to_contain_text("Your hand · 15 cards")
+    expect(laptop.locator("#turn-headline")).to_be_visible()
+    assert laptop.locator("#hand-title").count() == 0
+
+    # Phone-sized and readable: no sideways scroll, 17px text, 48px targets.
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    assert ann.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 17
+    for button in ann.locator("#room-live button").all():
+        assert button.bounding_box()["height"] >= 48
+
+    moves, shot = 0, False
+    for _ in range(3_000):
+        if all(p.locator(".score-breakdown").count() for p in phones):
+            break
+        acted = False
+        for page in phones:
+            if take_a_turn(page, keyboard=moves % 5 == 0):
+                moves += 1
+                acted = True
+                break
+        if not acted:
+            ann.wait_for_timeout(50)  # the bot's move, or a swap still on its way
+        if moves == 12 and not shot:
+            ann.screenshot(path=str(SHOTS / "mbogo-phone.png"), full_page=True)
+            laptop.screenshot(path=str(SHOTS / "mbogo-screen.png"), full_page=True)
+            shot = True
+    for page in [*phones, laptop]:
+        expect(page.locator(".score-breakdown")).to_be_visible()
+        expect(page.locator(".score-breakdown")).to_contain_text("Bot Kiki")
+    assert moves > 20
+    expect(ann.get_by_role("button", name="Next hand")).to_be_visible()
+    for page in phones:  # the score table fits the phone, or scrolls inside its card
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ann.screenshot(path="/tmp/mbogo-phone-end.png", full_page=True)
+    laptop.screenshot(path="/tmp/mbogo-screen-end.png", full_page=True)
