@@ -92,6 +92,21 @@ class TableView:
         ]
 
     @property
+    def rolloff_text(self) -> str:
+        """'Each player rolls a die to see whom goes first', as the table saw it."""
+        if not self.state.rolloffs or self.state.first_roller is None:
+            return ""
+        rounds = [
+            ", ".join(
+                f"{self.players[seat].name} {die}"
+                for seat, die in zip(r["seats"], r["dice"], strict=True)
+            )
+            for r in self.state.rolloffs
+        ]
+        starter = self.players[self.state.first_roller].name
+        return f"Roll-off: {'; tied, again: '.join(rounds)}. {starter} starts."
+
+    @property
     def recent(self) -> list[str]:
         """The last rolls, newest first, as a sentence each."""
         return [describe(entry, self.players) for entry in reversed(self.state.rolls[-6:])]

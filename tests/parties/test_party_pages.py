@@ -152,3 +152,19 @@ def test_the_score_sheet_lists_every_player(client, host):
     page = client.get(f"/p/{party.code}/sheet/").content.decode()
     for name in ["Ann", "Bea", "Cal", "Dot"]:
         assert name in page
+
+
+def test_the_phones_show_the_roll_off_and_who_starts(client, host):
+    party = services.create_party(host, name="Friday")
+    tokens = {}
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        player, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    from apps.core.tokens import read_seat_token
+
+    services.table_action(
+        party.code, read_seat_token(tokens["Ann"], party.scope), "rolloff-01", {"type": "rolloff"}
+    )
+    client.cookies[seat_cookie_name(party.scope)] = tokens["Bea"]
+    page = client.get(f"/p/{party.code}/").content.decode()
+    assert "Roll-off: " in page and " starts." in page
