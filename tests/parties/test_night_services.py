@@ -130,10 +130,10 @@ def test_a_tap_for_another_table_is_refused(host):
         )
 
 
-def test_a_stale_seat_token_is_refused_after_the_host_removes_the_player(host):
+def test_a_stale_seat_token_is_refused_after_the_host_frees_the_name(host):
     party, claims = new_night(host)
     ann = party.players.get(name="Ann")
-    services.remove_player(party.code, ann.id)
+    services.free_player(party.code, ann.id)
     with pytest.raises(PartyError, match="no longer valid"):
         services.table_action(party.code, claims["Ann"], "s-01", {"type": "rolloff"})
 

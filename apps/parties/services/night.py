@@ -151,13 +151,12 @@ def rename_player(code: str, player_id: int, name: str) -> Player:
 
 @transaction.atomic
 def remove_player(code: str, player_id: int) -> Player:
-    """An early leaver: off the list from the next round; their phone's token goes stale."""
+    """An early leaver: off the list from the next round. Their phone still plays out the
+    round they are in and can read the score sheet."""
     party = locked(code)
     player = _player(party, player_id)
     player.active = False
-    player.claimed = False
-    player.nonce = secrets.token_urlsafe(8)
-    player.save(update_fields=["active", "claimed", "nonce"])
+    player.save(update_fields=["active"])
     record(party, "player_removed", player=player, name=player.name)
     return player
 
