@@ -32,15 +32,26 @@ class PartyConsumer(LiveConsumer):
                 return False
         cookie = self.scope.get("cookies", {}).get(seat_cookie_name(party.scope))
         self.claim = read_seat_token(cookie, party.scope)
+        self.table: int | None = None
         self.live_groups = [party.group]
         return True
 
     async def render(self) -> tuple[int, str]:
         if self.view == "phone":
-            return await database_sync_to_async(render.render_phone)(self.code, self.claim)
+            version, html, self.table = await database_sync_to_async(render.render_phone)(
+                self.code, self.claim
+            )
+            return version, html
         if self.view == "host":
             return await database_sync_to_async(render.render_host)(self.code)
         return await database_sync_to_async(render.render_screen)(self.code)
+
+    async def live_version(self, event: dict) -> None:
+        # A tap that changed only another table leaves this phone's page as it is.
+        changed = event.get("table")
+        if self.view == "phone" and changed is not None and changed != self.table:
+            return
+        await super().live_version(event)
 
     async def perform(self, message: dict) -> None:
         if self.view != "phone":

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from django.template.loader import render_to_string
 
 from apps.core.tokens import SeatClaim
@@ -29,7 +32,31 @@ def phone_player(party: Party, claim: SeatClaim | None) -> Player | None:
     return player
 
 
+_CACHE: OrderedDict[tuple[str, int], dict] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = 16
+
+
 def night_context(party: Party) -> dict:
+    """What every screen of the night shares at one version, read once per version.
+
+    Every write bumps the version, so a version's context never goes stale; each phone then
+    only adds its own seat to it.
+    """
+    key = (party.code, party.version)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return dict(_CACHE[key], party=party)
+    context = _read_night(party)
+    with _CACHE_LOCK:
+        _CACHE[key] = context
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return dict(context)
+
+
+def _read_night(party: Party) -> dict:
     tables = round_tables(party) if party.current_round else []
     sheet = tallies(party)
     last_round = bool(party.rounds) and party.current_round >= party.rounds
@@ -69,10 +96,12 @@ def _render(template: str, parts: list[str], context: dict) -> str:
     return "".join(render_to_string(f"{template}#{part}", context) for part in parts)
 
 
-def render_phone(code: str, claim: SeatClaim | None) -> tuple[int, str]:
+def render_phone(code: str, claim: SeatClaim | None) -> tuple[int, str, int | None]:
+    """The phone's fragments, and the number of its table (None when not seated)."""
     party = Party.objects.get(code=code)
     context = phone_context(party, phone_player(party, claim))
-    return party.version, _render("parties/phone.html", PHONE_PARTS, context)
+    table = context["my_table"].number if context["my_table"] else None
+    return party.version, _render("parties/phone.html", PHONE_PARTS, context), table
 
 
 def render_screen(code: str) -> tuple[int, str]:

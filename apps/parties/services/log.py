@@ -15,11 +15,14 @@ def record(
     action_id: str | None = None,
     table: Table | None = None,
     player: Player | None = None,
+    only_table: bool = False,
     **data: Any,
 ) -> Event:
     """Append one event at the next version and tell every screen after commit.
 
     The caller holds the party row locked (select_for_update), so versions never collide.
+    ``only_table`` says the change shows only at that table (and on the host's and the big
+    screens): phones at other tables then skip the re-render.
     """
     party.version += 1
     party.save(update_fields=["version"])
@@ -32,7 +35,7 @@ def record(
         player=player,
         data=data,
     )
-    broadcast(party.group, party.version, table=table.number if table else None)
+    broadcast(party.group, party.version, table=table.number if table and only_table else None)
     return event
 
 

@@ -116,10 +116,13 @@ def _replay(table: Table, entries: list[dict]) -> TableState:
     return state
 
 
-def _moments(party: Party, table: Table, before: int, state: TableState) -> None:
-    """Travelling prizes move and the table celebrates, for each Bunko or wipeout rolled."""
+def _moments(party: Party, table: Table, before: int, state: TableState) -> bool:
+    """Travelling prizes move and the table celebrates, for each Bunko or wipeout rolled.
+    Says whether there was any."""
     players = {p.id: p for p in party.players.filter(pk__in=table.seats)}
+    happened = False
     for entry in state.rolls[before:]:
+        happened = happened or entry["kind"] in (BUNKO, WIPEOUT)
         player = players[table.seats[entry["seat"]]]
         if entry["kind"] == BUNKO:
             if not player.is_ghost:
@@ -129,7 +132,9 @@ def _moments(party: Party, table: Table, before: int, state: TableState) -> None
             if not player.is_ghost:
                 party.travelling_wipeout = player
             announce(party, "wipeout", table=table.number, name=player.name)
-    party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
+    if happened:
+        party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
+    return happened
 
 
 def _call_stop(party: Party, head: Table) -> None:
@@ -230,13 +235,30 @@ def table_action(code: str, claim: SeatClaim | None, action_id: str, action: dic
     was_stopped = table.state.get("stopped")
     table.state, table.actions = state.to_json(), entries
     table.save(update_fields=["state", "actions", "seats"])
-    _moments(party, table, before, state)
-    if table.number == 1 and state.stopped and not was_stopped:
+    moments = _moments(party, table, before, state)
+    stop_changed = table.number == 1 and bool(was_stopped) != state.stopped
+    if stop_changed and state.stopped:
         _call_stop(party, table)
-    elif table.number == 1 and was_stopped and not state.stopped:
+    elif stop_changed:
         _cancel_stop(party, table)
-    record(party, kind, action_id=action_id, table=table, player=player, action=action)
+    # Most taps change one table only; a STOP, a travelling prize or the end of the round
+    # shows on every phone in the room.
+    local = not (moments or stop_changed or (state.phase == DONE and _round_done(party)))
+    record(
+        party,
+        kind,
+        action_id=action_id,
+        table=table,
+        player=player,
+        action=action,
+        only_table=local,
+    )
     return True
+
+
+def _round_done(party: Party) -> bool:
+    tables = party.tables.filter(round=party.current_round)
+    return all(t.state["phase"] == DONE for t in tables)
 
 
 @transaction.atomic
