@@ -8,7 +8,9 @@ from playwright.sync_api import expect
 def test_the_home_page_loads_on_a_phone_and_says_what_the_app_does(server, phone):
     page = phone()
     page.goto(server.url + "/")
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Bunko party")
+    # Joining is the first thing a guest sees.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Join a party")
+    expect(page.get_by_role("heading", level=2).first).to_contain_text("Bunko party")
     expect(page.get_by_role("link", name="Check my phone")).to_be_visible()
     # Nothing wider than the phone: no sideways scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
