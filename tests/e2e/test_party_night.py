@@ -171,6 +171,17 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
         if new_seats[name][0] == 2:
             assert new_seats[name][1] != seats[name][1]  # partners change below the head
 
+    # A stayer at the bottom table swaps partners before the first roll.
+    stayer = next(
+        n
+        for n, page in phones.items()
+        if new_seats[n][0] == 2 and page.get_by_role("button", name="Swap partners").count()
+    )
+    phones[stayer].get_by_role("button", name="Swap partners").click()
+    expect(phones[stayer].locator("#seat")).not_to_contain_text(
+        f"Your partner is {new_seats[stayer][1]}"
+    )
+    new_seats[stayer] = seat_of(phones[stayer])
     if dice == "virtual":
         play_virtual_round(phones, screen, 2)
     else:

@@ -168,3 +168,44 @@ def test_the_phones_show_the_roll_off_and_who_starts(client, host):
     client.cookies[seat_cookie_name(party.scope)] = tokens["Bea"]
     page = client.get(f"/p/{party.code}/").content.decode()
     assert "Roll-off: " in page and " starts." in page
+
+
+def test_the_host_corrects_a_tapped_entry_from_the_console(host_client, host):
+    from apps.core.tokens import read_seat_token
+    from apps.parties.models import Event, Table
+
+    party = services.create_party(host, name="Friday", dice_mode="physical")
+    tokens = {}
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        _, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    claim = read_seat_token(tokens["Ann"], party.scope)
+    services.table_action(party.code, claim, "c-rolloff", {"type": "rolloff"})
+    services.table_action(party.code, claim, "c-report", {"type": "report", "kind": "miss"})
+    table = Table.objects.get(party=party)
+    page = host_client.get(f"/p/{party.code}/host/").content.decode()
+    assert "Correct an entry at table 1" in page
+    index = len(table.actions) - 1
+    response = host_client.post(
+        f"/p/{party.code}/host/correct/",
+        {"table": table.id, "index": index, "replacement": "six2", "reason": "Two sixes, not none"},
+    )
+    assert response.status_code == 302
+    table.refresh_from_db()
+    roller_team = table.actions[index]["seat"] % 2
+    assert table.state["scores"][roller_team] == 2
+    assert Event.objects.get(party=party, kind="corrected").data["reason"] == "Two sixes, not none"
+
+
+def test_a_correction_without_a_reason_is_refused_on_the_console(host_client, host):
+    party = services.create_party(host, name="Friday", dice_mode="physical")
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        services.add_player(party.code, name)
+    services.start_next_round(party.code)
+    table = party.tables.get()
+    page = host_client.post(
+        f"/p/{party.code}/host/correct/",
+        {"table": table.id, "index": 0, "replacement": "six1", "reason": " "},
+        follow=True,
+    ).content.decode()
+    assert "Say why the entry is corrected" in page
