@@ -7,17 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-KIND_ORDER = (
-    "antelope",
-    "elephant",
-    "gorilla",
-    "lion",
-    "rhinoceros",
-    "warthog",
-    "cage",
-    "hunter",
-    "mbogo",
-)
+from apps.games.mbogo.cards import ANIMAL_KINDS, CAGE, HUNTER, MBOGO
+
+KIND_ORDER = (*ANIMAL_KINDS, CAGE, HUNTER, MBOGO)
 KIND_NAME = {"warthog": "wart hog", "mbogo": "Mbogo"}
 PLURAL = {"rhinoceros": "rhinoceroses", "mbogo": "Mbogo"}
 ARTICLE = {"antelope": "an", "elephant": "an"}

@@ -149,38 +149,35 @@ def rename_player(code: str, player_id: int, name: str) -> Player:
     return player
 
 
+def _change_player(code: str, player_id: int, kind: str, **fields: object) -> Player:
+    party = locked(code)
+    player = _player(party, player_id)
+    for field, value in fields.items():
+        setattr(player, field, value)
+    player.save(update_fields=list(fields))
+    record(party, kind, player=player, name=player.name)
+    return player
+
+
 @transaction.atomic
 def remove_player(code: str, player_id: int) -> Player:
     """An early leaver: off the list from the next round. Their phone still plays out the
     round they are in and can read the score sheet."""
-    party = locked(code)
-    player = _player(party, player_id)
-    player.active = False
-    player.save(update_fields=["active"])
-    record(party, "player_removed", player=player, name=player.name)
-    return player
+    return _change_player(code, player_id, "player_removed", active=False)
 
 
 @transaction.atomic
 def return_player(code: str, player_id: int) -> Player:
-    party = locked(code)
-    player = _player(party, player_id)
-    player.active = True
-    player.save(update_fields=["active"])
-    record(party, "player_returned", player=player, name=player.name)
-    return player
+    return _change_player(code, player_id, "player_returned", active=True)
 
 
 @transaction.atomic
 def free_player(code: str, player_id: int) -> Player:
-    """The host frees a name whose phone was lost or swapped: the next phone may take it."""
-    party = locked(code)
-    player = _player(party, player_id)
-    player.claimed = False
-    player.nonce = secrets.token_urlsafe(8)
-    player.save(update_fields=["claimed", "nonce"])
-    record(party, "player_freed", player=player, name=player.name)
-    return player
+    """The host frees a name whose phone was lost or swapped: the next phone may take it,
+    and the old phone's token goes stale."""
+    return _change_player(
+        code, player_id, "player_freed", claimed=False, nonce=secrets.token_urlsafe(8)
+    )
 
 
 # --- rounds -----------------------------------------------------------------------------------
