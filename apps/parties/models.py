@@ -86,7 +86,6 @@ class Player(models.Model):
     claimed = models.BooleanField(default=False, help_text="A phone has joined as this player")
     active = models.BooleanField(default=True, help_text="Plays the next round")
     joined_round = models.PositiveSmallIntegerField(default=1)
-    sitouts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["id"]

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 
-import pytest
 import websockets
 
 from tests.servers import ROOT, DaphneServer
@@ -138,7 +137,6 @@ class WaveReader:
         await self.task
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="benchmarks run on the CI machine")
 def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
     server = DaphneServer(tmp_path, env={"BUNKO_FIXED_SEED": "7"})
     server.migrate()

@@ -258,3 +258,19 @@ def test_the_next_round_waits_until_every_table_has_a_winner(host):
     services.start_next_round(party.code)
     with pytest.raises(PartyError, match="still playing"):
         services.start_next_round(party.code)
+
+
+def test_undoing_a_bunko_gives_the_travelling_bunko_back_to_its_holder_before(host):
+    party, claims = new_night(host, dice_mode="physical")
+    services.start_next_round(party.code)
+    services.table_action(party.code, seat_claim(party, claims, 1, 0), "tb-01", {"type": "rolloff"})
+    table = Table.objects.get(party=party, round=1, number=1)
+    roller_claim = seat_claim(party, claims, 1, table.state["roller"])
+    services.table_action(party.code, roller_claim, "tb-02", {"type": "report", "kind": "bunko"})
+    party.refresh_from_db()
+    assert party.travelling_bunko_id == roller_claim.seat_id
+    services.table_action(party.code, roller_claim, "tb-03", {"type": "undo"})
+    party.refresh_from_db()
+    assert party.travelling_bunko_id is None
+    table.refresh_from_db()
+    assert table.state["scores"] == [0, 0]

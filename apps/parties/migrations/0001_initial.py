@@ -129,7 +129,6 @@ class Migration(migrations.Migration):
                 ),
                 ("active", models.BooleanField(default=True, help_text="Plays the next round")),
                 ("joined_round", models.PositiveSmallIntegerField(default=1)),
-                ("sitouts", models.PositiveSmallIntegerField(default=0)),
                 (
                     "party",
                     models.ForeignKey(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 
 from django.db import IntegrityError, transaction
 
@@ -214,7 +215,7 @@ def _plan(party: Party, rng: random.Random):
         return plan_first_round(playing, party.attendance, rng, party.seating), everyone
     last = list(party.tables.filter(round=party.current_round))
     last_sitouts = [str(s.player_id) for s in party.sit_outs.filter(round=party.current_round)]
-    counts = {str(p.id): p.sitouts for p in everyone}
+    counts = Counter(str(pid) for pid in party.sit_outs.values_list("player_id", flat=True))
     seating = plan_next_round(
         [[keys[pid] for pid in t.seats] for t in last],
         _results(last, keys),
@@ -277,10 +278,7 @@ def start_next_round(code: str) -> int:
             state=state.to_json(),
         )
     for key in seating.sitouts:
-        player = by_key[key]
-        SitOut.objects.create(party=party, round=number, player=player)
-        player.sitouts += 1
-        player.save(update_fields=["sitouts"])
+        SitOut.objects.create(party=party, round=number, player=by_key[key])
     party.current_round = number
     party.status = Party.Status.PLAYING
     party.save(update_fields=["current_round", "status"])

@@ -50,9 +50,11 @@ def _check_playing(party: Party) -> None:
 
 
 def current_table(party: Party, player: Player) -> Table:
-    for table in party.tables.filter(round=party.current_round):
-        if player.id in table.seats:
-            return table
+    # Only the seats are read to find the table; just that one table is loaded whole.
+    seats = party.tables.filter(round=party.current_round).values_list("pk", "seats")
+    for pk, table_seats in seats:
+        if player.id in table_seats:
+            return Table.objects.get(pk=pk)
     if party.sit_outs.filter(round=party.current_round, player=player).exists():
         raise PartyError("You sit out this round: enjoy a party game!")
     raise PartyError("You are not seated at a table this round.")
@@ -94,11 +96,15 @@ def _int(value) -> int | None:
         return None
 
 
-def _run_ghosts(state: TableState, entries: list[dict], rng: random.Random) -> TableState:
+def _run_ghosts(
+    state: TableState, entries: list[dict], rng: random.Random, version: int = 0
+) -> TableState:
     """The app rolls for ghost seats whenever the dice reach one."""
     while state.phase == PLAYING and state.roller in state.ghosts:
         action = ghost_action(state, state.roller, rng)
-        entries.append({"seat": state.roller, "action": action, "by": None, "ghost": True})
+        entries.append(
+            {"seat": state.roller, "action": action, "by": None, "ghost": True, "v": version}
+        )
         state = apply(state, state.roller, action, rng)
     return state
 
@@ -135,6 +141,25 @@ def _moments(party: Party, table: Table, before: int, state: TableState) -> bool
     if happened:
         party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
     return happened
+
+
+def recount_travelling(party: Party) -> bool:
+    """After an undo or a correction: the travelling prizes go back to whoever rolled the
+    latest Bunko and wipeout still on the tables. Says whether a holder changed."""
+    latest: dict[str, tuple[int, int]] = {}
+    for table in party.tables.all():
+        state = TableState.from_json(table.state)
+        rolled = [e for e in table.actions if e["action"]["type"] in {"roll", "report"}]
+        for entry, roll in zip(rolled, state.rolls, strict=True):
+            if roll["kind"] in (BUNKO, WIPEOUT) and not entry.get("ghost"):
+                moment = (entry.get("v", 0), table.seats[roll["seat"]])
+                latest[roll["kind"]] = max(latest.get(roll["kind"], moment), moment)
+    bunko = latest.get(BUNKO, (0, None))[1]
+    wipeout = latest.get(WIPEOUT, (0, None))[1]
+    changed = (party.travelling_bunko_id, party.travelling_wipeout_id) != (bunko, wipeout)
+    party.travelling_bunko_id, party.travelling_wipeout_id = bunko, wipeout
+    party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
+    return changed
 
 
 def _call_stop(party: Party, head: Table) -> None:
@@ -214,6 +239,7 @@ def table_action(code: str, claim: SeatClaim | None, action_id: str, action: dic
         raise PartyError("The table moved on before that tap arrived; nothing changed.")
     before = len(state.rolls)
     rng = rng_for(party.seed, party.version)
+    version = party.version + 1  # the version this tap's event will get
     entries = list(table.actions)
     try:
         if kind == "swap":
@@ -224,18 +250,20 @@ def table_action(code: str, claim: SeatClaim | None, action_id: str, action: dic
         else:
             acting, resolved = _resolve(party, state, seat, action, rng)
             state = apply(state, acting, resolved, rng)
-            entries.append({"seat": acting, "action": resolved, "by": player.id})
+            entries.append({"seat": acting, "action": resolved, "by": player.id, "v": version})
             while state.phase == ROLLOFF:  # tied highest roll again, in the same tap
                 acting, resolved = _resolve(party, state, seat, action, rng)
                 state = apply(state, acting, resolved, rng)
-                entries.append({"seat": acting, "action": resolved, "by": player.id})
-            state = _run_ghosts(state, entries, rng)
+                entries.append({"seat": acting, "action": resolved, "by": player.id, "v": version})
+            state = _run_ghosts(state, entries, rng, version)
     except IllegalAction as error:
         raise PartyError(str(error)) from None
     was_stopped = table.state.get("stopped")
     table.state, table.actions = state.to_json(), entries
     table.save(update_fields=["state", "actions", "seats"])
     moments = _moments(party, table, before, state)
+    if kind == "undo":
+        moments = recount_travelling(party) or moments
     stop_changed = table.number == 1 and bool(was_stopped) != state.stopped
     if stop_changed and state.stopped:
         _call_stop(party, table)
@@ -287,6 +315,7 @@ def correct_entry(
         raise PartyError(f"That correction doesn't fit the entries after it: {error}") from None
     table.state, table.actions = state.to_json(), entries
     table.save(update_fields=["state", "actions"])
+    recount_travelling(party)
     record(
         party,
         "corrected",
