@@ -23,7 +23,7 @@ class GameEntry:
     tagline: str
     min_players: int
     max_players: int
-    rules_path: str  # a module following apps.games.rules_protocol
+    rules_path: str  # a module following apps.core.protocol
     state_path: str  # the state class, with from_json()
     bots_path: str  # a module with choose_random / choose_heuristic(state, seat, rng)
     presenter_path: str  # (view, room context) -> template context for the table

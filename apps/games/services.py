@@ -19,7 +19,7 @@ from apps.core.live import broadcast
 from apps.core.tokens import SeatClaim, make_seat_token
 from apps.games.models import Action, Room, Seat
 from apps.games.registry import GameEntry, UnknownGame, get_game
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 NAME_MAX = 30
 BOT_NAMES = ("Bot Kiki", "Bot Juma", "Bot Zuri", "Bot Tumo", "Bot Nia")

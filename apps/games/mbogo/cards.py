@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 ANIMAL_KINDS: tuple[str, ...] = (
     "antelope",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 from .cards import (
     ANIMAL_KINDS,

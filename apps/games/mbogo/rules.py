@@ -1,4 +1,4 @@
-"""Mbogo's rules: a pure module following apps.games.rules_protocol.
+"""Mbogo's rules: a pure module following apps.core.protocol.
 
 The module-level protocol functions (setup, legal_actions, apply, view, outcome) work on a
 MatchState: a match of hands that wraps the hand being played. The hand's own rules are the
@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 from .cards import (
     ATTACK,

@@ -3,7 +3,7 @@ attendance, a whole night, and a simulator. Nothing here imports Django."""
 
 from __future__ import annotations
 
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 from .table import (
     TableState,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 
 MISS = "miss"
 SCORE = "score"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from apps.games.rules_protocol import Action, IllegalAction
+from apps.core.protocol import Action, IllegalAction
 
 from .dice import (
     BUNKO,

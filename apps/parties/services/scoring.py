@@ -12,7 +12,7 @@ from django.db import transaction
 
 from apps.core.dice import rng_for
 from apps.core.tokens import SeatClaim
-from apps.games.rules_protocol import IllegalAction
+from apps.core.protocol import IllegalAction
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.rules import apply, ghost_action
 from apps.parties.rules import setup as setup_table

@@ -29,7 +29,7 @@ def play(state, seat, action, seed=0):
 
 
 def test_illegal_action_is_the_protocols_exception():
-    from apps.games.rules_protocol import IllegalAction as ProtocolIllegalAction
+    from apps.core.protocol import IllegalAction as ProtocolIllegalAction
 
     assert rules.IllegalAction is ProtocolIllegalAction
 
