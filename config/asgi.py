@@ -11,14 +11,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from apps.core.security import SameOriginValidator  # noqa: E402
+from apps.core import scheduler  # noqa: E402
+from apps.core.security import SameOriginValidator, SocketRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(SocketRouter(websocket_urlpatterns))),
     }
 )
+
+# Timed moves, bots and presence: fired from this process's event loop once daphne runs.
+scheduler.start_with_server()

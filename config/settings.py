@@ -56,6 +56,14 @@ INSTALLED_APPS = [
     "apps.core",
     "apps.parties",
     "apps.games",
+    "apps.games.mbogo",
+]
+
+# The party games a room can hold: packages with a game.py (apps/games/<game>/). The test
+# suite adds a toy game through BUNKO_EXTRA_GAMES.
+GAMES = [
+    "apps.games.mbogo",
+    *[p for p in os.environ.get("BUNKO_EXTRA_GAMES", "").split(",") if p],
 ]
 
 MIDDLEWARE = [
@@ -80,7 +88,10 @@ TEMPLATES = [
         "APP_DIRS": True,
         "OPTIONS": {
             # {% partialdef %} everywhere, as Django 6 will have it built in.
-            "builtins": ["template_partials.templatetags.partials"],
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "apps.core.templatetags.live",
+            ],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -145,8 +156,13 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone stays its player for the season
-GAME_BOT_DELAY = float(os.environ.get("GAME_BOT_DELAY", "1.2"))  # seconds, +-40%
+# Bots think for the time their level says, times this (0: bots move as soon as they may).
+GAME_BOT_PACE = float(os.environ.get("GAME_BOT_PACE", "1"))
 GAME_BOT_TAKEOVER = float(os.environ.get("GAME_BOT_TAKEOVER", "60"))  # gone this long: a bot plays
+# Every server process stamps the seats it has open sockets for this often (seconds), and
+# looks for deadlines armed by other processes at least this often (SCHEDULER_POLL).
+PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "5"))
+SCHEDULER_POLL = float(os.environ.get("SCHEDULER_POLL", "1"))
 
 LOGGING = {
     "version": 1,

@@ -66,6 +66,25 @@ class DaphneServer:
             capture_output=True,
         )
 
+    def python(self, code: str) -> str:
+        """Run Python in a Django shell of this server's settings; what it printed."""
+        result = subprocess.run(
+            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return result.stdout.strip()
+
+    def kill(self) -> None:
+        """kill -9: no clean shutdown, sockets and timers die with the process."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
     def start(self) -> DaphneServer:
         log = self.log.open("ab")
         self.process = subprocess.Popen(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from apps.core.live import BadMessage, LiveConsumer
+from apps.core.errors import Refused
+from apps.core.live import LiveConsumer
 
 CHECK_GROUP = "phone-check"
 
@@ -22,10 +23,10 @@ class PhoneCheckConsumer(LiveConsumer):
         version, html = await self.render()
         await self.send_json({"type": "fragments", "version": version, "html": html})
 
-    async def perform(self, message: dict) -> None:
-        name = str(message.get("name", "")).strip()[:30]
+    async def perform(self, action_id: str, act: dict) -> None:
+        name = str(act.get("name", "")).strip()[:30]
         if not name:
-            raise BadMessage("Type your name first, then wave.")
+            raise Refused("Type your name first, then wave.")
         await self.channel_layer.group_send(CHECK_GROUP, {"type": "check.wave", "name": name})
 
     async def check_wave(self, event: dict) -> None:

@@ -4,6 +4,12 @@ Services append to an event log and bump a version inside their transaction; aft
 they call ``broadcast(group, version)``. Each consumer in the group then renders what its own
 viewer may see at that version and sends it as HTML fragments. Only the version crosses the
 channel layer, so hidden information never travels to a consumer that must not see it.
+
+The browser speaks one envelope to every consumer:
+    {"type": "hello", "since": N}
+    {"type": "action", "id": "<client-made id>", "act": {"type": ..., ...}, "target": "..."}
+and hears ``fragments``, ``ack``, ``error`` (with the action's id and a sentence) and
+``event`` messages. Every refusal is a ``Refused`` with its sentence; nothing changes.
 """
 
 from __future__ import annotations
@@ -16,6 +22,10 @@ from asgiref.sync import async_to_sync
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.urls import reverse
+
+from apps.core import presence
+from apps.core.errors import Refused
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +54,20 @@ def broadcast_event(group: str, event: str, **data: Any) -> None:
     transaction.on_commit(send)
 
 
-class BadMessage(Exception):
-    """A message from the browser that is not one we understand; the text says why."""
+def socket_url(name: str, **kwargs: Any) -> str:
+    """The path of a page's socket, reversed from the socket routes by name."""
+    return reverse(name, urlconf="config.routing", kwargs=kwargs)
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
     """Base for every page's socket: hello/catch-up, actions with ids, clear errors.
 
     Subclasses set ``self.live_groups`` in ``authenticate`` and implement ``render`` and,
-    where the page acts, ``perform``.
+    where the page acts, ``perform``. A subclass that tracks presence sets ``presence`` to
+    ``(kind, pk)`` before the socket is accepted; it is released however the socket ends.
     """
+
+    presence: tuple[str, int] | None = None
 
     live_groups: list[str]
     version: int = -1
@@ -66,9 +80,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """The current version and the HTML fragments this viewer should see."""
         raise NotImplementedError
 
-    async def perform(self, message: dict) -> None:
-        """Apply an action; raise BadMessage (or IllegalAction-like errors) with a reason."""
-        raise BadMessage("This page does not take actions.")
+    async def perform(self, action_id: str, act: dict) -> None:
+        """Apply an action; raise Refused with the reason when it is not carried out."""
+        raise Refused("This page does not take actions.")
+
+    async def arrived(self) -> None:
+        """The socket was accepted (presence is counted): a hook for subclasses."""
+
+    async def left(self) -> None:
+        """The socket ended, cleanly or not: a hook for subclasses."""
 
     # -- connection ---------------------------------------------------------------------
 
@@ -80,17 +100,35 @@ class LiveConsumer(AsyncWebsocketConsumer):
         for group in self.live_groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        if self.presence is not None:
+            presence.opened(*self.presence)
+            self.counted = True
+        await self.arrived()
 
     async def disconnect(self, code: int) -> None:
         for group in getattr(self, "live_groups", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def __call__(self, scope, receive, send) -> None:
+        # Whatever ends the consumer (a close, a crash, a dropped channel layer), the socket
+        # stops counting as open, so presence is right after any failure.
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "counted", False) and self.presence is not None:
+                self.counted = False
+                presence.closed(*self.presence)
+                try:
+                    await self.left()
+                except Exception:
+                    log.exception("live: cleaning up a closed socket failed")
 
     # -- browser to server --------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         try:
             message = self.parse(text_data)
-        except BadMessage as error:
+        except Refused as error:
             await self.send_json({"type": "error", "message": str(error)})
             return
         kind = message.get("type")
@@ -107,15 +145,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     def parse(self, text_data: str | None) -> dict:
         if text_data is None:
-            raise BadMessage("Messages must be JSON text; nothing changed.")
+            raise Refused("Messages must be JSON text; nothing changed.")
         if len(text_data) > MAX_MESSAGE_BYTES:
-            raise BadMessage("That message is too long; nothing changed.")
+            raise Refused("That message is too long; nothing changed.")
         try:
             message = json.loads(text_data)
-        except ValueError:
-            raise BadMessage("That message was not valid JSON; nothing changed.") from None
+        except (ValueError, RecursionError):
+            raise Refused("That message was not valid JSON; nothing changed.") from None
         if not isinstance(message, dict):
-            raise BadMessage("A message must be a JSON object; nothing changed.")
+            raise Refused("A message must be a JSON object; nothing changed.")
         return message
 
     async def run_action(self, message: dict) -> None:
@@ -125,19 +163,32 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 {"type": "error", "message": "An action needs an id; nothing changed."}
             )
             return
+        target = message.get("target") if isinstance(message.get("target"), str) else None
         try:
-            await self.perform(message)
-        except BadMessage as error:
+            await self.perform(action_id, self.read_act(message.get("act")))
+        except Refused as error:
             await self.send_json(
                 {
                     "type": "error",
                     "id": action_id,
                     "message": str(error),
-                    "target": message.get("target"),
+                    "target": target,
                 }
             )
             return
         await self.send_json({"type": "ack", "id": action_id})
+
+    @staticmethod
+    def read_act(act: Any) -> dict:
+        """The move inside an action: a JSON object (or its text) with a "type"."""
+        if isinstance(act, str):
+            try:
+                act = json.loads(act)
+            except (ValueError, RecursionError):
+                raise Refused("That move could not be read; nothing changed.") from None
+        if not isinstance(act, dict) or not isinstance(act.get("type"), str):
+            raise Refused("That is not a move anyone can make here; nothing changed.")
+        return act
 
     async def catch_up(self, since: Any) -> None:
         version, html = await self.render()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from channels.routing import URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.conf import settings
 
@@ -36,3 +37,17 @@ class SameOriginValidator:
         message = await receive()
         assert message["type"] == "websocket.connect"
         await send({"type": "websocket.close", "code": 4403})
+
+
+class SocketRouter(URLRouter):
+    """Channels' URL router, but a socket to a path nobody serves is closed with 4404
+    instead of ending in a server error."""
+
+    async def __call__(self, scope, receive, send):
+        path = scope.get("path_remaining", scope.get("path", "")).lstrip("/")
+        if not any(route.pattern.match(path) for route in self.routes):
+            message = await receive()
+            if message["type"] == "websocket.connect":
+                await send({"type": "websocket.close", "code": 4404})
+            return None
+        return await super().__call__(scope, receive, send)

@@ -1,3 +1,6 @@
+"""The admin for game rooms. A running game's state holds every hidden card, so the admin
+never shows it: only what any player could see (seats, status, the log of moves)."""
+
 from __future__ import annotations
 
 from django.contrib import admin
@@ -8,7 +11,9 @@ from apps.games.models import Action, Room, Seat
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    exclude = ["nonce"]
+    fields = ["slot", "player", "name", "is_creator", "is_bot", "bot_level", "claimed"]
+    readonly_fields = fields
+    can_delete = False
 
 
 @admin.register(Room)
@@ -17,11 +22,13 @@ class RoomAdmin(admin.ModelAdmin):
     list_filter = ["game", "status"]
     search_fields = ["code", "party_code"]
     inlines = [SeatInline]
-    # The state holds every hidden card: the admin is for hosts debugging, not for players.
-    readonly_fields = ["seed", "version", "state"]
+    # Not the state, not the seed: either would reveal the hands of a running game.
+    fields = ["code", "game", "options", "status", "version", "party_code"]
+    readonly_fields = ["code", "game", "options", "status", "version", "party_code"]
 
 
 @admin.register(Action)
 class ActionAdmin(admin.ModelAdmin):
-    list_display = ["room", "version", "kind", "player", "action_id", "created_at"]
+    list_display = ["room", "version", "kind", "seat", "action_id", "created"]
     list_filter = ["kind"]
+    readonly_fields = ["room", "version", "kind", "seat", "action_id", "data", "created"]

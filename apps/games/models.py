@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django.db import models
 
+from apps.core import groups
+from apps.core.models import LogEntry
+
 
 class Room(models.Model):
     class Status(models.TextChoices):
@@ -30,12 +33,12 @@ class Room(models.Model):
 
     @property
     def scope(self) -> str:
-        """The seat-token scope of this room."""
+        """The seat-token scope of this room, and the scope of its deadlines."""
         return f"room:{self.code}"
 
     @property
     def group(self) -> str:
-        return f"room-{self.code}"
+        return groups.room(self.code)
 
 
 class Seat(models.Model):
@@ -48,11 +51,12 @@ class Seat(models.Model):
     nonce = models.CharField(max_length=32, blank=True, default="")
     is_creator = models.BooleanField(default=False)
     is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=20, blank=True, default="")
     prelisted = models.BooleanField(default=False)
     claimed = models.BooleanField(default=False)  # a phone holds this seat's token
-    # Presence: open sockets of the seat's phone(s), and since when none were open.
-    sockets = models.PositiveIntegerField(default=0)
-    left_at = models.DateTimeField(null=True, blank=True)
+    # Presence: the last moment a socket of this seat's phone was known to be open (stamped
+    # on connect, on close, and by every server process's heartbeat while open).
+    seen_at = models.DateTimeField(null=True, blank=True)
     taken_over = models.BooleanField(default=False)  # a bot plays for an absent player
 
     class Meta:
@@ -79,23 +83,22 @@ class Seat(models.Model):
         return self.name if (not self.is_bot and self.bot_plays) else ""
 
 
-class Action(models.Model):
-    """One entry of a room's append-only log: the start, then every applied action."""
+class Action(LogEntry):
+    """One entry of a room's log: the start (``data`` = players and options), then every
+    applied move (``data`` = the action), by a seat, a bot or the system."""
+
+    START = "start"
+    MOVE = "move"
+    BOT = "bot"
+    SYSTEM = "system"
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="actions")
-    version = models.PositiveIntegerField()  # the room version it was applied at (its rng)
-    action_id = models.CharField(max_length=80)
-    player = models.PositiveSmallIntegerField(null=True, blank=True)
-    kind = models.CharField(max_length=10, default="action")  # "start" or "action"
-    payload = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
+    class Meta(LogEntry.Meta):
         constraints = [
             models.UniqueConstraint(fields=["room", "version"], name="unique_room_version"),
             models.UniqueConstraint(fields=["room", "action_id"], name="unique_room_action_id"),
         ]
-        ordering = ["version"]
 
     def __str__(self) -> str:
-        return f"{self.room.code} v{self.version} {self.payload}"
+        return f"{self.room.code} v{self.version} {self.kind} {self.data}"

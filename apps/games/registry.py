@@ -1,19 +1,20 @@
-"""The games a room can hold. Adding a game is one entry here (plus its rules, bots and
-table template); the room framework reads everything else from the entry."""
+"""The games a room can hold. Each game is a package (``apps/games/<game>/``) whose
+``game.py`` holds one ``GameEntry``; ``settings.GAMES`` lists the packages. The room framework
+reads everything game-specific from the entry and knows nothing else of the game."""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import Any
 
+from django.conf import settings
 
-def _load(path: str) -> Any:
-    """``"package.module:attr"`` (or a plain module path) imported on first use."""
-    module_path, _, attr = path.partition(":")
-    module = importlib.import_module(module_path)
-    return getattr(module, attr) if attr else module
+from apps.core.errors import Refused
+from apps.core.protocol import BotLevel, Option
 
 
 @dataclass(frozen=True)
@@ -23,55 +24,50 @@ class GameEntry:
     tagline: str
     min_players: int
     max_players: int
-    rules_path: str  # a module following apps.core.protocol
-    state_path: str  # the state class, with from_json()
-    bots_path: str  # a module with choose_random / choose_heuristic(state, seat, rng)
-    presenter_path: str  # (view, room context) -> template context for the table
-    table_template: str
-    default_options: dict = field(default_factory=dict)
-    # Actions any player may take for the whole table (e.g. dealing the next hand); bots never
-    # take them, so a finished hand stays on every screen until a person moves on.
-    table_actions: frozenset[str] = frozenset()
-
-    @property
-    def rules(self) -> ModuleType:
-        return _load(self.rules_path)
+    rules: ModuleType  # follows apps.core.protocol
+    state: type  # the rules' state class, with from_json()
+    bots: ModuleType  # LEVELS: dict[str, BotLevel]; choose(state, seat, level, rng)
+    # (the rules' view for one viewer, the room's context) -> the table template's context
+    present: Callable[[dict, dict], dict]
+    template: str  # the table, included in the room page, the big screen and live updates
+    options: tuple[Option, ...] = field(default=())
 
     def load_state(self, data: dict) -> Any:
-        return _load(self.state_path).from_json(data)
+        return self.state.from_json(data)
 
     @property
-    def bots(self) -> ModuleType:
-        return _load(self.bots_path)
+    def bot_levels(self) -> dict[str, BotLevel]:
+        return dict(self.bots.LEVELS)
 
-    def present(self, view: dict, context: dict) -> dict:
-        return _load(self.presenter_path)(view, context)
+    @property
+    def default_bot_level(self) -> str:
+        return next(iter(self.bots.LEVELS))
 
-
-GAMES: dict[str, GameEntry] = {
-    "mbogo": GameEntry(
-        slug="mbogo",
-        name="Mbogo",
-        tagline="Cage the animals, hunt the wild ones, and watch out for the buffalo.",
-        min_players=2,
-        max_players=5,
-        rules_path="apps.games.mbogo.rules",
-        state_path="apps.games.mbogo.rules:MatchState",
-        bots_path="apps.games.mbogo.bots",
-        presenter_path="apps.games.presenters:present_mbogo",
-        table_template="games/mbogo/table.html",
-        default_options={"target": 50},
-        table_actions=frozenset({"next_hand"}),
-    ),
-}
+    def think_ms(self, state: Any, seat: int, level: str, rng) -> int:
+        """How long a bot waits before its move: the game may say (a pause to read the
+        scores), else a time within its level's range."""
+        if hasattr(self.bots, "think_ms"):
+            ms = float(self.bots.think_ms(state, seat, level, rng))
+        else:
+            levels = self.bot_levels
+            low, high = levels.get(level, levels[self.default_bot_level]).think_ms
+            ms = rng.uniform(low, high)
+        # GAME_BOT_PACE scales every bot (0 in tests: bots move as soon as they may).
+        return int(ms * float(getattr(settings, "GAME_BOT_PACE", 1.0)))
 
 
-class UnknownGame(LookupError):
-    pass
+def _load(package: str) -> GameEntry:
+    return importlib.import_module(f"{package}.game").GAME
+
+
+@cache
+def all_games() -> dict[str, GameEntry]:
+    entries = [_load(package) for package in settings.GAMES]
+    return {entry.slug: entry for entry in entries}
 
 
 def get_game(slug: str) -> GameEntry:
     try:
-        return GAMES[slug]
+        return all_games()[slug]
     except KeyError:
-        raise UnknownGame(f"There is no game called {slug!r} here.") from None
+        raise Refused(f"There is no game called {slug!r} here.") from None

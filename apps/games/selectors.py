@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
 
 from apps.core.codes import normalize_code
 from apps.core.dice import rng_for
 from apps.core.qr import qr_svg
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.games.models import Room, Seat
+from apps.games.models import Action, Room, Seat
 from apps.games.registry import get_game
+from apps.games.services.presence import takeover_after
 
 
 def room_by_code(code: str) -> Room | None:
@@ -31,19 +34,37 @@ def seat_for_token(room: Room, token: str | None) -> Seat | None:
 
 
 def replay(room: Room, upto_version: int | None = None) -> Any:
-    """The state rebuilt from the seed and the log alone (the start, then every action)."""
-    entry = get_game(room.game)
+    """The state rebuilt from the seed and the log alone (the start, then every move), each
+    move with the rng of the version it was applied at."""
+    rules = get_game(room.game).rules
     state = None
-    for entry_row in room.actions.order_by("version"):
-        if upto_version is not None and entry_row.version >= upto_version:
+    for entry in room.actions.order_by("version"):
+        if upto_version is not None and entry.version >= upto_version:
             break
-        rng = rng_for(room.seed, entry_row.version)
-        if entry_row.kind == "start":
-            payload = entry_row.payload
-            state = entry.rules.setup(payload["players"], payload["options"], rng)
+        rng = rng_for(room.seed, entry.version)
+        if entry.kind == Action.START:
+            state = rules.setup(entry.data["players"], entry.data["options"], rng)
         else:
-            state = entry.rules.apply(state, entry_row.player, entry_row.payload, rng)
+            state = rules.apply(state, entry.seat, entry.data, rng)
     return state
+
+
+def results(room: Room, outcome: dict, seats: list[Seat | None]) -> list[dict]:
+    """The framework's results table from any game's outcome: places, names and points."""
+    rows = []
+    place = 1
+    for group in outcome["ranking"]:
+        for seat_number in group:
+            seat = seats[seat_number] if seat_number < len(seats) else None
+            rows.append(
+                {
+                    "place": place,
+                    "name": seat.name if seat else f"Seat {seat_number + 1}",
+                    "score": outcome["scores"].get(seat_number),
+                }
+            )
+        place += len(group)
+    return rows
 
 
 def room_context(room: Room, seat: Seat | None, base_url: str = "", screen: bool = False) -> dict:
@@ -52,7 +73,7 @@ def room_context(room: Room, seat: Seat | None, base_url: str = "", screen: bool
     entry = get_game(room.game)
     seats = list(room.seats.all())
     me = seat if seat is not None and seat.player is not None else None
-    room_path = f"/rooms/{room.code}/"
+    room_path = reverse("games:room", args=[room.code])
     context: dict[str, Any] = {
         "room": room,
         "entry": entry,
@@ -65,21 +86,40 @@ def room_context(room: Room, seat: Seat | None, base_url: str = "", screen: bool
     }
     if room.status == Room.Status.LOBBY:
         sitting = [s for s in seats if not s.is_empty]
+        levels = entry.bot_levels
+        for s in seats:
+            level = levels.get(s.bot_level) or levels[entry.default_bot_level]
+            s.bot_label = level.label if len(levels) > 1 and s.is_bot else ""
         context.update(
             sitting=len(sitting),
             can_start=entry.min_players <= len(sitting) <= entry.max_players,
+            bot_levels=entry.bot_levels,
             join_qr=qr_svg(base_url + room_path, scale=10 if screen else 5) if base_url else "",
         )
         return context
     state = entry.load_state(room.state)
     view = entry.rules.view(state, me.player if me else None)
     by_player = {s.player: s for s in seats if s.player is not None}
-    context["players"] = [by_player.get(p) for p in range(len(state.players))]
+    players = [by_player.get(p) for p in range(len(state.players))]
+    context["players"] = players
     context["claimable"] = [
         s for s in seats if s.player is not None and s.prelisted and not s.claimed
     ]
+    context["connected"] = connected_players(players)
+    outcome = entry.rules.outcome(state)
+    context["results"] = results(room, outcome, players) if outcome is not None else None
     context.update(entry.present(view, context))
     return context
+
+
+def connected_players(players: list[Seat | None]) -> set[int]:
+    """The rules' seats whose phone was seen recently (a bot seat counts as there)."""
+    recent = timezone.now() - takeover_after() / 2
+    return {
+        number
+        for number, seat in enumerate(players)
+        if seat is not None and (seat.is_bot or (seat.seen_at and seat.seen_at >= recent))
+    }
 
 
 def render_room(room: Room, seat: Seat | None, base_url: str = "", screen: bool = False) -> str:

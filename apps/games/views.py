@@ -6,14 +6,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from apps.core.codes import normalize_code
+from apps.core.errors import Refused
+from apps.core.links import night_for
 from apps.games import services
+from apps.games.forms import CreateRoomForm, JoinRoomForm, SitForm
 from apps.games.models import Room, Seat
-from apps.games.registry import GAMES
+from apps.games.registry import all_games
 from apps.games.selectors import cookie_name, room_by_code, room_context, seat_for_token
-from apps.parties.render import phone_player
-from apps.parties.selectors import invitable
-from apps.parties.views.common import claim_of
 
 SEAT_COOKIE_AGE = 60 * 60 * 24 * 3  # a party game rarely outlives the weekend
 
@@ -36,56 +35,66 @@ def _room_or_404(code: str) -> Room:
     return room
 
 
-def _party_context(request: HttpRequest, code: str) -> dict:
-    """From a party night: its players to invite, and the phone's own name there."""
-    found = invitable(normalize_code(code)) if code else None
-    if found is None:
-        return {}
-    party, names = found
-    player = phone_player(party, claim_of(request, party))
-    me = player.name if player else ""
-    return {"party": party, "invitable": [n for n in names if n != me], "my_name": me}
+def _lobby(
+    request: HttpRequest,
+    create: CreateRoomForm,
+    join: JoinRoomForm,
+    night=None,
+    status: int = 200,
+) -> HttpResponse:
+    games = [
+        {"entry": entry, "options": create.option_fields(slug)}
+        for slug, entry in all_games().items()
+    ]
+    context = {"games": games, "create": create, "join": join, "night": night}
+    return render(request, "games/lobby.html", context, status=status)
 
 
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    context = {"games": GAMES.values(), **_party_context(request, request.GET.get("party", ""))}
-    return render(request, "games/lobby.html", context)
+    """Start a game or join one; from a party night (``?party=CODE``) with its players to
+    invite."""
+    night = night_for(request, request.GET.get("party", ""))
+    initial = {"name": night.my_name, "party": night.code} if night else {}
+    create = CreateRoomForm(initial=initial, invitable=night.invitable if night else ())
+    return _lobby(request, create, JoinRoomForm(), night)
 
 
 @require_POST
 def create(request: HttpRequest) -> HttpResponse:
-    game = request.POST.get("game", "")
-    party = _party_context(request, request.POST.get("party", ""))
-    # Only names of that night can be pre-listed: the form can't smuggle in others.
-    invited = [n for n in request.POST.getlist("invite") if n in party.get("invitable", [])]
-    try:
-        room, seat = services.create_room(
-            game,
-            {},
-            request.POST.get("name", ""),
-            prelisted=invited,
-            party_code=party["party"].code if party else "",
-        )
-    except services.RoomError as error:
-        context = {"games": GAMES.values(), "create_error": str(error), "chosen": game, **party}
-        return render(request, "games/lobby.html", context, status=400)
-    return _remember_seat(redirect("games:room", code=room.code), room, seat)
+    night = night_for(request, request.POST.get("party", ""))
+    form = CreateRoomForm(request.POST, invitable=night.invitable if night else ())
+    if form.is_valid():
+        try:
+            room, seat = services.create_room(
+                form.cleaned_data["game"],
+                form.chosen_options(),
+                form.cleaned_data["name"],
+                prelisted=form.cleaned_data["invite"],
+                party_code=night.code if night else "",
+            )
+        except Refused as error:
+            form.add_error(None, str(error))
+        else:
+            return _remember_seat(redirect("games:room", code=room.code), room, seat)
+    return _lobby(request, form, JoinRoomForm(), night, status=400)
 
 
 @require_POST
 def join(request: HttpRequest) -> HttpResponse:
-    code = normalize_code(request.POST.get("code", ""))
-    if not code or room_by_code(code) is None:
-        message = f"There is no room with the code {code}." if code else "Type the room's code."
-        context = {"games": GAMES.values(), "join_error": message, "code": code}
-        return render(request, "games/lobby.html", context, status=400)
-    return redirect("games:room", code=code)
+    form = JoinRoomForm(request.POST)
+    if form.is_valid():
+        code = form.cleaned_data["code"]
+        if room_by_code(code) is not None:
+            return redirect("games:room", code=code)
+        form.add_error("code", f"There is no room with the code {code}.")
+    return _lobby(request, CreateRoomForm(), form, status=400)
 
 
 def _room_page(request: HttpRequest, room: Room, status: int = 200, **extra) -> HttpResponse:
     seat = seat_for_token(room, request.COOKIES.get(cookie_name(room)))
     context = room_context(room, seat, request.build_absolute_uri("/")[:-1])
+    context["night"] = night_for(request, room.party_code)
     context.update(extra)
     return render(request, "games/room.html", context, status=status)
 
@@ -98,13 +107,12 @@ def room(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def sit(request: HttpRequest, code: str) -> HttpResponse:
     room = _room_or_404(code)
-    try:
-        slot = int(request.POST.get("slot", ""))
-    except ValueError:
+    form = SitForm(request.POST)
+    if not form.is_valid():
         return _room_page(request, room, 400, sit_error="Pick a seat.")
     try:
-        seat = services.take_seat(room.code, slot, request.POST.get("name", ""))
-    except services.RoomError as error:
+        seat = services.take_seat(room.code, form.cleaned_data["slot"], form.cleaned_data["name"])
+    except Refused as error:
         return _room_page(request, room, 400, sit_error=str(error))
     return _remember_seat(redirect("games:room", code=room.code), room, seat)
 

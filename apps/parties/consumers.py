@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
-from apps.core.live import BadMessage, LiveConsumer
+from apps.core.errors import Refused
+from apps.core.live import LiveConsumer
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import render, services
 from apps.parties.models import Party
 
 VIEWS = {"phone", "screen", "host"}
-# A socket message's own "type" is "action"; the table's move travels as "move".
-ACTION_FIELDS = {"kind", "count", "team0", "team1", "table", "round", "at"}
+# What a table's move may carry beside its type.
+ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
 
 
 @database_sync_to_async
@@ -53,14 +54,10 @@ class PartyConsumer(LiveConsumer):
             return
         await super().live_version(event)
 
-    async def perform(self, message: dict) -> None:
+    async def perform(self, action_id: str, act: dict) -> None:
         if self.view != "phone":
-            raise BadMessage("The big screen and the host's console don't roll dice.")
-        action = {k: v for k, v in message.items() if k in ACTION_FIELDS}
-        action["type"] = message.get("move")
-        try:
-            await database_sync_to_async(services.table_action)(
-                self.code, self.claim, message["id"], action
-            )
-        except services.PartyError as error:
-            raise BadMessage(str(error)) from None
+            raise Refused("The big screen and the host's console don't roll dice.")
+        action = {k: v for k, v in act.items() if k in ACTION_FIELDS}
+        await database_sync_to_async(services.table_action)(
+            self.code, self.claim, action_id, action
+        )

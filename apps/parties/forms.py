@@ -1,8 +1,13 @@
+"""The forms of a night's pages: every POST goes through one."""
+
 from __future__ import annotations
+
+import json
 
 from django import forms
 
-from apps.parties.models import Party
+from apps.core.codes import normalize_code
+from apps.parties.models import Party, Player
 
 
 class PartyForm(forms.ModelForm):
@@ -32,4 +37,80 @@ class PartyForm(forms.ModelForm):
 
 
 class JoinCodeForm(forms.Form):
-    code = forms.CharField(max_length=12, label="Party code")
+    code = forms.CharField(max_length=40, label="Party code")
+
+    def clean_code(self) -> str:
+        code = normalize_code(self.cleaned_data["code"])
+        if not code:
+            raise forms.ValidationError("Type the code from the big screen.")
+        return code
+
+
+class JoinNightForm(forms.Form):
+    """A phone picks a name from the list (``player``) or adds its own (``name``)."""
+
+    player = forms.IntegerField(required=False)
+    name = forms.CharField(required=False, max_length=200)
+
+
+# Where the host's page scrolls back to after a form.
+BACK_TO = ["main", "players", "tables", "status"]
+
+
+class HostForm(forms.Form):
+    back = forms.ChoiceField(choices=[(b, b) for b in BACK_TO], required=False)
+
+    def anchor(self) -> str:
+        return (self.cleaned_data.get("back") if hasattr(self, "cleaned_data") else "") or "main"
+
+
+class AddPlayerForm(HostForm):
+    name = forms.CharField(max_length=200)
+    kind = forms.ChoiceField(
+        choices=[(Player.Kind.PLAYER, "Player"), (Player.Kind.SUBSTITUTE, "Substitute")],
+        required=False,
+    )
+
+
+class PlayerForm(HostForm):
+    player = forms.IntegerField(error_messages={"required": "Choose a player."})
+
+
+class RenameForm(PlayerForm):
+    name = forms.CharField(max_length=200)
+
+
+# The correction menu's choices, as rules actions ("delete" removes the entry).
+REPORTS = {
+    "miss": {"type": "report", "kind": "miss"},
+    "six1": {"type": "report", "kind": "sixes", "count": 1},
+    "six2": {"type": "report", "kind": "sixes", "count": 2},
+    "bunko": {"type": "report", "kind": "bunko"},
+    "wipeout": {"type": "report", "kind": "wipeout"},
+    "mini": {"type": "report", "kind": "mini"},
+}
+
+
+class CorrectionForm(HostForm):
+    table = forms.IntegerField()
+    index = forms.IntegerField(min_value=0)
+    replacement = forms.CharField(max_length=40)
+    reason = forms.CharField(max_length=300, required=False)
+
+    def clean_replacement(self) -> dict | None:
+        value = self.cleaned_data["replacement"]
+        if value == "delete":
+            return None
+        if value in REPORTS:
+            return dict(REPORTS[value])
+        try:
+            if value.startswith("dice:"):
+                dice = json.loads("[" + value[5:] + "]")
+                if len(dice) == 3 and all(isinstance(d, int) for d in dice):
+                    return {"type": "roll", "dice": dice}
+            elif value.startswith("split:"):
+                a, b = value[6:].split("-")
+                return {"type": "scramble", "split": [int(a), int(b)]}
+        except ValueError:
+            pass
+        raise forms.ValidationError("Choose what the entry should have been.")

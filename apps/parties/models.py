@@ -7,8 +7,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+from apps.core import groups
 from apps.core.codes import new_code
 from apps.core.dice import new_seed
+from apps.core.models import LogEntry
 
 
 def _nonce() -> str:
@@ -69,7 +71,7 @@ class Party(models.Model):
 
     @property
     def group(self) -> str:
-        return f"party-{self.code}"
+        return groups.night(self.code)
 
 
 class Player(models.Model):
@@ -130,20 +132,14 @@ class SitOut(models.Model):
         return f"{self.player} sits out round {self.round}"
 
 
-class Event(models.Model):
+class Event(LogEntry):
     """The night's append-only log: what happened, at which version, by whose tap."""
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="events")
-    version = models.PositiveIntegerField()
-    kind = models.CharField(max_length=30)
-    action_id = models.CharField(max_length=80, null=True, blank=True)
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL)
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
-    data = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["version"]
+    class Meta(LogEntry.Meta):
         constraints = [
             models.UniqueConstraint(fields=["party", "version"], name="unique_event_version"),
             models.UniqueConstraint(fields=["party", "action_id"], name="unique_event_action_id"),

@@ -100,7 +100,9 @@ async def measure_echo(server: DaphneServer) -> tuple[list[float], list[float]]:
         seen = [r.waves for r in readers[1:5]]
         started = time.perf_counter()
         await sockets[0].send(
-            json.dumps({"type": "action", "id": f"wave{index:06d}", "name": "Ann"})
+            json.dumps(
+                {"type": "action", "id": f"wave{index:06d}", "act": {"type": "wave", "name": "Ann"}}
+            )
         )
         await asyncio.gather(*(r.more_than(n) for r, n in zip(readers[1:5], seen, strict=True)))
         fanout.append((time.perf_counter() - started) * 1000)
@@ -200,7 +202,7 @@ async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
     screen = Reader(await open_socket(server, f"/ws/p/{night['code']}/screen/"))
     for number, phones in enumerate(tables):
         await phones[0].socket.send(
-            json.dumps({"type": "action", "id": f"rolloff{number:04d}", "move": "rolloff"})
+            json.dumps({"type": "action", "id": f"rolloff{number:04d}", "act": {"type": "rolloff"}})
         )
     await asyncio.sleep(2)
     latencies: list[float] = []
@@ -212,7 +214,7 @@ async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
         before = max(p.version for p in phones)
         started = time.perf_counter()
         await roller.socket.send(
-            json.dumps({"type": "action", "id": f"roll{index:07d}", "move": "roll"})
+            json.dumps({"type": "action", "id": f"roll{index:07d}", "act": {"type": "roll"}})
         )
         observers = [p for p in phones if p is not roller] + [screen]
         arrived = await asyncio.wait_for(

@@ -64,7 +64,9 @@ async def test_malformed_messages_are_refused_with_a_reason(raw, reason):
 
 async def test_an_action_is_acknowledged_by_its_id_and_its_effect_reaches_every_phone():
     ann, bea = await connect(), await connect()
-    await ann.send_json_to({"type": "action", "id": "a1b2c3d4e5", "name": "Ann"})
+    await ann.send_json_to(
+        {"type": "action", "id": "a1b2c3d4e5", "act": {"type": "wave", "name": "Ann"}}
+    )
     replies = [await ann.receive_json_from(), await ann.receive_json_from()]
     assert {"type": "ack", "id": "a1b2c3d4e5"} in replies
     wave = await bea.receive_json_from()
@@ -76,7 +78,12 @@ async def test_an_action_is_acknowledged_by_its_id_and_its_effect_reaches_every_
 async def test_a_refused_action_says_why_next_to_the_field_that_caused_it():
     phone = await connect()
     await phone.send_json_to(
-        {"type": "action", "id": "0123456789", "name": "  ", "target": "wave-name"}
+        {
+            "type": "action",
+            "id": "0123456789",
+            "act": {"type": "wave", "name": "  "},
+            "target": "wave-name",
+        }
     )
     reply = await phone.receive_json_from()
     assert reply == {
@@ -90,7 +97,9 @@ async def test_a_refused_action_says_why_next_to_the_field_that_caused_it():
 
 async def test_a_name_with_markup_is_shown_as_text_not_html():
     ann, bea = await connect(), await connect()
-    await ann.send_json_to({"type": "action", "id": "abcdefgh12", "name": "<b>x</b>"})
+    await ann.send_json_to(
+        {"type": "action", "id": "abcdefgh12", "act": {"type": "wave", "name": "<b>x</b>"}}
+    )
     wave = await bea.receive_json_from()
     assert "&lt;b&gt;x&lt;/b&gt;" in wave["html"]
     await ann.disconnect()

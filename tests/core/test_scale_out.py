@@ -42,7 +42,11 @@ def test_a_group_message_sent_in_one_daphne_reaches_a_socket_of_another(tmp_path
         with check_socket(first) as ann, check_socket(second) as bea:
             say_hello(ann)
             say_hello(bea)
-            ann.send(json.dumps({"type": "action", "id": "scaleout-01", "name": "Ann"}))
+            ann.send(
+                json.dumps(
+                    {"type": "action", "id": "scaleout-01", "act": {"type": "wave", "name": "Ann"}}
+                )
+            )
             # Bea is connected to the other process: only the shared Redis layer can bring it.
             wave = json.loads(bea.recv(timeout=10))
             assert wave["type"] == "fragments"

@@ -1,4 +1,8 @@
-"""Fixtures for whole flows in Debian's headless Chromium against a real daphne server."""
+"""Fixtures for whole flows in Debian's headless Chromium against a real daphne server.
+
+Every browser test has a time limit, every browser context is closed however the test ends,
+and no test writes into the work tree: screenshots for the docs are taken only when
+BUNKO_SCREENSHOTS names a folder (``make screenshots``)."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from tests.servers import DaphneServer, fresh_database_url
 
@@ -18,17 +22,22 @@ PHONE = {
     "has_touch": True,
 }
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+TIME_LIMIT = 240  # seconds for any one browser test
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(TIME_LIMIT))
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory) -> DaphneServer:
-    env = {"BUNKO_FIXED_SEED": "4242", "GAME_BOT_DELAY": "0"}  # game rooms: replayable, quick bots
+    # Game rooms: replayable (fixed seed) and quick bots.
+    env = {"BUNKO_FIXED_SEED": "4242", "GAME_BOT_PACE": "0.05"}
     if url := fresh_database_url("e2e"):
         env["DATABASE_URL"] = url
     daphne = DaphneServer(tmp_path_factory.mktemp("server"), env=env)
@@ -61,15 +70,16 @@ def browser():
 
 
 @pytest.fixture
-def phone(browser):
-    """A fresh phone-sized browser context (its own cookies: its own player)."""
+def new_context(browser):
+    """Make browser contexts (``new_context(PHONE)``); all are closed when the test ends,
+    passed or failed."""
     contexts = []
 
-    def make():
-        context = browser.new_context(**PHONE)
-        context.set_default_timeout(10_000)
+    def make(kind: dict | None = None, timeout: int = 10_000):
+        context = browser.new_context(**(kind or PHONE))
+        context.set_default_timeout(timeout)
         contexts.append(context)
-        return context.new_page()
+        return context
 
     yield make
     for context in contexts:
@@ -77,8 +87,25 @@ def phone(browser):
 
 
 @pytest.fixture
-def laptop(browser):
-    context = browser.new_context(**LAPTOP)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+def phone(new_context):
+    """A fresh phone-sized page in a context of its own (its own cookies: its own player)."""
+    return lambda: new_context(PHONE).new_page()
+
+
+@pytest.fixture
+def laptop(new_context):
+    return new_context(LAPTOP).new_page()
+
+
+@pytest.fixture
+def docs_shot(tmp_path):
+    """Screenshot a page for the docs: into BUNKO_SCREENSHOTS when set, else a temporary
+    folder (a test run never changes the work tree)."""
+    folder = Path(os.environ.get("BUNKO_SCREENSHOTS") or tmp_path)
+
+    def shoot(page: Page, name: str, full_page: bool = True) -> Path:
+        path = folder / name
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return shoot

@@ -7,8 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import LAPTOP, PHONE
+
 NAMES = ["Ann", "Bea", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"]
-SHOTS = "docs/screenshots"
 
 
 @pytest.fixture(scope="module")
@@ -92,12 +93,9 @@ def start_round(host: Page, label: str) -> None:
 
 @pytest.mark.parametrize("dice", ["virtual", "physical"])
 def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
-    server, browser, host_login, dice
+    server, new_context, host_login, docs_shot, dice
 ):
-    from tests.e2e.conftest import LAPTOP, PHONE
-
-    laptop = browser.new_context(**LAPTOP)
-    laptop.set_default_timeout(15_000)
+    laptop = new_context(LAPTOP, timeout=15_000)
     host = laptop.new_page()
     sign_in(host, server, host_login)
     code = create_night(host, dice, rounds=2)
@@ -105,11 +103,9 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
     screen.goto(f"{server.url}/p/{code}/screen/")
     expect(screen.locator("#lobby")).to_contain_text(code)
 
-    contexts = [browser.new_context(**PHONE) for _ in NAMES]
     phones: dict[str, Page] = {}
-    for context, name in zip(contexts, NAMES, strict=True):
-        context.set_default_timeout(15_000)
-        phones[name] = context.new_page()
+    for name in NAMES:
+        phones[name] = new_context(PHONE, timeout=15_000).new_page()
         join(phones[name], server, code, name)
     expect(screen.locator("#lobby")).to_contain_text("Here tonight (8)")
 
@@ -151,8 +147,8 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
     assert sorted(n for n, (w, *_rest) in rows.items() if w == 1) == sorted(winners)
     assert all(w + losses == 1 for w, losses, *_rest in rows.values())
     if dice == "virtual":
-        phones[winners[0]].screenshot(path=f"{SHOTS}/party-phone-round-won.png")
-        screen.screenshot(path=f"{SHOTS}/party-big-screen.png", full_page=True)
+        docs_shot(phones[winners[0]], "party-phone-round-won.png", full_page=False)
+        docs_shot(screen, "party-big-screen.png")
 
     start_round(host, "Rotate and start round 2")
     new_seats = {}
@@ -197,8 +193,6 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
     total = sheet.locator("tbody").inner_text()
     assert "Most wins" in sheet.locator("main").inner_text()
     assert total
-    for context in [*contexts, laptop]:
-        context.close()
 
 
 def play_physical_round(phones: dict[str, Page], seats: dict[str, tuple[int, str]]) -> None:
@@ -225,20 +219,14 @@ def play_physical_round(phones: dict[str, Page], seats: dict[str, tuple[int, str
 
 
 def test_a_restarted_laptop_loses_no_confirmed_tap_and_the_phones_catch_up(
-    server, browser, host_login
+    server, new_context, host_login
 ):
-    from tests.e2e.conftest import LAPTOP, PHONE
-
-    laptop = browser.new_context(**LAPTOP)
-    laptop.set_default_timeout(15_000)
-    host = laptop.new_page()
+    host = new_context(LAPTOP, timeout=15_000).new_page()
     sign_in(host, server, host_login)
     code = create_night(host, "physical", rounds=1)
-    contexts = [browser.new_context(**PHONE) for _ in range(4)]
     phones = []
-    for context, name in zip(contexts, ["Ida", "Jo", "Kim", "Lou"], strict=True):
-        context.set_default_timeout(20_000)
-        page = context.new_page()
+    for name in ["Ida", "Jo", "Kim", "Lou"]:
+        page = new_context(PHONE, timeout=20_000).new_page()
         join(page, server, code, name)
         phones.append(page)
     start_round(host, "Seat everyone and start round 1")
@@ -262,27 +250,23 @@ def test_a_restarted_laptop_loses_no_confirmed_tap_and_the_phones_catch_up(
     phones[2].locator("#table").get_by_role("button", name="One 6").click()
     for page in phones:
         expect(page.locator("#table .roll-log li")).to_have_count(2)
-    for context in [*contexts, laptop]:
-        context.close()
 
 
-def test_phone_pages_fit_a_phone_with_big_targets_and_real_labels(server, browser, host_login):
-    from tests.e2e.conftest import LAPTOP, PHONE
-
-    laptop = browser.new_context(**LAPTOP)
-    host = laptop.new_page()
+def test_phone_pages_fit_a_phone_with_big_targets_and_real_labels(
+    server, new_context, host_login, docs_shot
+):
+    host = new_context(LAPTOP).new_page()
     sign_in(host, server, host_login)
     code = create_night(host, "physical", rounds=1)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = new_context(PHONE).new_page()
     join(page, server, code, "Max")
     for name in ["Ned", "Oli", "Pam"]:
-        other = browser.new_context(**PHONE).new_page()
+        other = new_context(PHONE).new_page()
         join(other, server, code, name)
     start_round(host, "Seat everyone and start round 1")
     page.locator("#table").get_by_role("button", name="Roll for the first roller").click()
     expect(page.locator("#table").get_by_role("button", name="Two 6s")).to_be_visible()
-    page.screenshot(path=f"{SHOTS}/party-phone-real-dice.png", full_page=True)
+    docs_shot(page, "party-phone-real-dice.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 17
     for button in page.locator("main button").all():
@@ -293,5 +277,3 @@ def test_phone_pages_fit_a_phone_with_big_targets_and_real_labels(server, browse
     page.locator("#table").get_by_role("button", name="One 6").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#table .roll-log li")).to_have_count(1)
-    laptop.close()
-    context.close()

@@ -33,15 +33,11 @@ def started_room(
 
 
 def actor(room: Room) -> tuple[int, list[dict]]:
-    """The player who must act now and their legal actions (the table's actions left out)."""
+    """The first player who may act now and their legal actions."""
     entry = get_game(room.game)
     state = entry.load_state(room.state)
     for player in range(len(state.players)):
-        legal = [
-            a
-            for a in entry.rules.legal_actions(state, player)
-            if a["type"] not in entry.table_actions
-        ]
+        legal = entry.rules.legal_actions(state, player)
         if legal:
             return player, legal
     raise AssertionError("nobody can act")
@@ -52,12 +48,17 @@ def claim_for_player(room: Room, claims: dict[str, SeatClaim], player: int) -> S
     return claims[seat.name]
 
 
-def play_randomly(room: Room, claims: dict[str, SeatClaim], rng: random.Random, limit=2000) -> int:
-    """Random legal moves through the service until the hand is over; how many moves."""
+def play_randomly(
+    room: Room, claims: dict[str, SeatClaim], rng: random.Random, limit=2000, until=None
+) -> int:
+    """Random legal moves through the service until the game is over (or ``until(state)``);
+    how many moves."""
+    entry = get_game(room.game)
+    done = until or (lambda state: entry.rules.outcome(state) is not None)
     moves = 0
     while moves < limit:
         room.refresh_from_db()
-        if get_game(room.game).rules.outcome(get_game(room.game).load_state(room.state)):
+        if done(entry.load_state(room.state)):
             return moves
         player, legal = actor(room)
         services.perform_action(

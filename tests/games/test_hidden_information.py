@@ -45,7 +45,7 @@ def states_by_version(room: Room) -> dict[int, dict]:
 async def play_recording(names: tuple[str, ...], seed: int) -> tuple[Room, list]:
     room, claims = await database_sync_to_async(started_room)(names)
     sockets = {name: await connect(room.code, seat_header(room, claims, name)) for name in names}
-    sockets[None] = await connect(room.code, query="?screen")
+    sockets[None] = await connect(room.code, query="screen/")
     recorded: list[tuple[str | None, dict]] = []
     for name, socket in sockets.items():
         recorded.append((name, await hello(socket)))

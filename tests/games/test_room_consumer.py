@@ -38,7 +38,7 @@ async def two_players_and_a_screen():
     room, claims = await database_sync_to_async(started_room)()
     ann = await connect(room.code, seat_header(room, claims, "Ann"))
     bea = await connect(room.code, seat_header(room, claims, "Bea"))
-    screen = await connect(room.code, query="?screen")
+    screen = await connect(room.code, query="screen/")
     return room, claims, ann, bea, screen
 
 
@@ -131,7 +131,7 @@ async def test_a_spectator_or_a_forged_cookie_can_watch_but_not_act():
 
 async def test_the_big_screen_stays_public_even_on_a_laptop_holding_a_seat():
     room, claims = await database_sync_to_async(started_room)()
-    screen = await connect(room.code, seat_header(room, claims, "Ann"), query="?screen")
+    screen = await connect(room.code, seat_header(room, claims, "Ann"), query="screen/")
     view = await hello(screen)
     assert "Your hand" not in view["html"] and hand_ids(view["html"]) == set()
     await close(screen)
@@ -168,14 +168,16 @@ async def test_the_creator_adds_a_bot_and_starts_from_the_phone_and_the_others_s
     lobby = await hello(bea)
     assert "Bea" in lobby["html"] and "Start Mbogo" not in lobby["html"]
     assert "Start Mbogo" in (await hello(ann))["html"]
-    await bea.send_json_to({"type": "action", "id": "bea-starts", "op": "start"})
+    await bea.send_json_to({"type": "action", "id": "bea-starts", "act": {"type": "room.start"}})
     error = await receive_until(bea, lambda m: m["type"] == "error")
     assert error["message"] == "Only the player who made the room can start it."
-    await ann.send_json_to({"type": "action", "id": "add-a-bot", "op": "bot", "slot": "2"})
+    await ann.send_json_to(
+        {"type": "action", "id": "add-a-bot", "act": {"type": "room.bot", "slot": "2"}}
+    )
     await receive_until(ann, lambda m: m["type"] == "ack")
     update = await receive_until(bea, lambda m: m["type"] == "fragments")
     assert "Bot Kiki" in update["html"]
-    await ann.send_json_to({"type": "action", "id": "start-game", "op": "start"})
+    await ann.send_json_to({"type": "action", "id": "start-game", "act": {"type": "room.start"}})
     await receive_until(ann, lambda m: m["type"] == "ack")
     table = await receive_until(
         bea, lambda m: m["type"] == "fragments" and "Your hand" in m["html"]

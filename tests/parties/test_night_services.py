@@ -8,7 +8,7 @@ from apps.core.tokens import read_seat_token
 from apps.parties import services
 from apps.parties.models import Event, Party, Table
 from apps.parties.selectors import round_tables, tallies
-from apps.parties.services import PartyError
+from apps.parties.services import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +113,7 @@ def test_a_tap_out_of_turn_is_refused_and_changes_nothing(host):
     roller = table.state["roller"]
     other = (roller + 1) % 4
     before = (table.state, Party.objects.get(pk=party.pk).version)
-    with pytest.raises(PartyError, match="turn to roll"):
+    with pytest.raises(Refused, match="turn to roll"):
         services.table_action(
             party.code, seat_claim(party, claims, 1, other), "r-02", {"type": "roll"}
         )
@@ -124,7 +124,7 @@ def test_a_tap_out_of_turn_is_refused_and_changes_nothing(host):
 def test_a_tap_for_another_table_is_refused(host):
     party, claims = new_night(host)
     services.start_next_round(party.code)
-    with pytest.raises(PartyError, match="you are at table 1"):
+    with pytest.raises(Refused, match="you are at table 1"):
         services.table_action(
             party.code, seat_claim(party, claims, 1, 0), "x-01", {"type": "rolloff", "table": 2}
         )
@@ -134,7 +134,7 @@ def test_a_stale_seat_token_is_refused_after_the_host_frees_the_name(host):
     party, claims = new_night(host)
     ann = party.players.get(name="Ann")
     services.free_player(party.code, ann.id)
-    with pytest.raises(PartyError, match="no longer valid"):
+    with pytest.raises(Refused, match="no longer valid"):
         services.table_action(party.code, claims["Ann"], "s-01", {"type": "rolloff"})
 
 
@@ -142,7 +142,7 @@ def test_nothing_can_be_rolled_while_the_night_is_paused(host):
     party, claims = new_night(host)
     services.start_next_round(party.code)
     services.pause_night(party.code)
-    with pytest.raises(PartyError, match="paused"):
+    with pytest.raises(Refused, match="paused"):
         services.table_action(
             party.code, seat_claim(party, claims, 1, 0), "p-01", {"type": "rolloff"}
         )
@@ -226,7 +226,7 @@ def test_an_arriver_cannot_choose_the_partners(host):
     services.start_next_round(party.code)
     bottom = Table.objects.get(party=party, round=2, number=2)
     arriver = party.players.get(pk=bottom.seats[2]).name
-    with pytest.raises(PartyError, match="who stayed at this table choose"):
+    with pytest.raises(Refused, match="who stayed at this table choose"):
         services.table_action(party.code, claims[arriver], "swap-0002", {"type": "swap"})
 
 
@@ -247,7 +247,7 @@ def test_a_night_of_fixed_rounds_refuses_a_round_too_many(host):
     party, claims = new_night(host, rounds=1)
     services.start_next_round(party.code)
     finish_round(party, claims)
-    with pytest.raises(PartyError, match="All 1 rounds are played"):
+    with pytest.raises(Refused, match="All 1 rounds are played"):
         services.start_next_round(party.code)
     result = services.end_night(party.code)
     assert result["winner"] in NAMES and result["loser"] in NAMES
@@ -256,7 +256,7 @@ def test_a_night_of_fixed_rounds_refuses_a_round_too_many(host):
 def test_the_next_round_waits_until_every_table_has_a_winner(host):
     party, claims = new_night(host)
     services.start_next_round(party.code)
-    with pytest.raises(PartyError, match="still playing"):
+    with pytest.raises(Refused, match="still playing"):
         services.start_next_round(party.code)
 
 

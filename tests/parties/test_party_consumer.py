@@ -86,7 +86,11 @@ async def test_a_rolloff_tap_is_acknowledged_and_every_screen_at_the_table_updat
     phones = [await phone(party, tokens[n]) for n in tables[1]]
     big = await screen(party)
     await phones[0].send_json_to(
-        {"type": "action", "id": "roll-off-01", "move": "rolloff", "table": "1", "round": "1"}
+        {
+            "type": "action",
+            "id": "roll-off-01",
+            "act": {"type": "rolloff", "table": "1", "round": "1"},
+        }
     )
     assert (await next_of_type(phones[0], "ack"))["id"] == "roll-off-01"
     for communicator in [*phones[1:], big]:
@@ -100,7 +104,7 @@ async def test_a_rolloff_tap_is_acknowledged_and_every_screen_at_the_table_updat
 async def test_a_double_tap_is_applied_once(django_user_model):
     party, tokens, tables = await night(django_user_model)
     ann = await phone(party, tokens[tables[1][0]])
-    message = {"type": "action", "id": "double-tap-1", "move": "rolloff", "table": "1"}
+    message = {"type": "action", "id": "double-tap-1", "act": {"type": "rolloff", "table": "1"}}
     await ann.send_json_to(message)
     await next_of_type(ann, "ack")
     await ann.send_json_to(message)
@@ -113,7 +117,12 @@ async def test_a_tap_from_a_phone_at_another_table_is_refused(django_user_model)
     party, tokens, tables = await night(django_user_model)
     eve = await phone(party, tokens[tables[2][0]])
     await eve.send_json_to(
-        {"type": "action", "id": "wrong-table", "move": "rolloff", "table": "1", "target": "table"}
+        {
+            "type": "action",
+            "id": "wrong-table",
+            "act": {"type": "rolloff", "table": "1"},
+            "target": "table",
+        }
     )
     error = await next_of_type(eve, "error")
     assert error["message"] == "That button is for another table: you are at table 2."
@@ -125,7 +134,7 @@ async def test_a_forged_seat_token_acts_for_nobody(django_user_model):
     forged = tokens["Ann"][:-3] + "abc"
     intruder = await phone(party, forged)
     assert "Join" in intruder.first["html"] or "join" in intruder.first["html"]
-    await intruder.send_json_to({"type": "action", "id": "forged-001", "move": "rolloff"})
+    await intruder.send_json_to({"type": "action", "id": "forged-001", "act": {"type": "rolloff"}})
     error = await next_of_type(intruder, "error")
     assert "has not joined this party" in error["message"]
 
@@ -141,9 +150,13 @@ async def test_a_message_that_is_not_json_changes_nothing(django_user_model):
 async def test_a_stale_tap_after_the_table_moved_on_is_refused(django_user_model):
     party, tokens, tables = await night(django_user_model)
     ann = await phone(party, tokens[tables[1][0]])
-    await ann.send_json_to({"type": "action", "id": "first-tap", "move": "rolloff", "at": "0"})
+    await ann.send_json_to(
+        {"type": "action", "id": "first-tap", "act": {"type": "rolloff", "at": "0"}}
+    )
     await next_of_type(ann, "ack")
-    await ann.send_json_to({"type": "action", "id": "late-tap1", "move": "roll", "at": "0"})
+    await ann.send_json_to(
+        {"type": "action", "id": "late-tap1", "act": {"type": "roll", "at": "0"}}
+    )
     error = await next_of_type(ann, "error")
     assert error["message"] == "The table moved on before that tap arrived; nothing changed."
 
@@ -171,7 +184,9 @@ async def test_the_stop_reaches_the_other_tables_phones_with_the_bell(django_use
             who, move = 0, "grab"
         else:
             who, move = state["roller"], "roll"
-        await head[who].send_json_to({"type": "action", "id": f"h-{count:06d}", "move": move})
+        await head[who].send_json_to(
+            {"type": "action", "id": f"h-{count:06d}", "act": {"type": move}}
+        )
         await next_of_type(head[who], "ack")
     event = await next_of_type(bottom, "event", timeout=5)
     while event["name"] != "stop":

@@ -5,10 +5,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import ANIMAL_KINDS, KIND_OF
+from apps.core.protocol import BotLevel
+
+from .cards import ANIMAL_KINDS, KIND_OF, OVER
 from .rules import MatchState, view
 
 Action = dict[str, Any]
+
+LEVELS = {
+    "steady": BotLevel("Steady: hunts, fills its cages, lets go of what it needs least"),
+    "random": BotLevel("Random: any legal move"),
+}
+# Between hands a bot dealer waits, so everyone can read the hand's scores first.
+DEAL_PAUSE_MS = (7000, 10000)
+
+
+def choose(state: MatchState, seat: int, level: str, rng: random.Random) -> Action | None:
+    if level == "random":
+        return choose_random(state, seat, rng)
+    return choose_heuristic(state, seat, rng)
+
+
+def think_ms(state: MatchState, seat: int, level: str, rng: random.Random) -> float:
+    low, high = (
+        DEAL_PAUSE_MS if state.hand.phase == OVER else LEVELS.get(level, LEVELS["steady"]).think_ms
+    )
+    return rng.uniform(low, high)
 
 
 def choose_random(state: MatchState, seat: int, rng: random.Random) -> Action | None:

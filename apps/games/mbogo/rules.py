@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from apps.core.protocol import IllegalAction
+from apps.core.protocol import IllegalAction, Option, ranking_by
 
 from .cards import (
     ATTACK,
@@ -45,10 +45,26 @@ __all__ = [
     "hand_legal_actions",
     "hand_apply",
     "hand_outcome",
+    "hand_result",
 ]
 
 LOG_SHOWN = 12
 DEFAULT_TARGET = 50
+
+OPTIONS = (
+    Option(
+        "target",
+        "Play to",
+        DEFAULT_TARGET,
+        choices=(
+            (0, "One hand"),
+            (25, "25 points"),
+            (50, "50 points, as the rules say"),
+            (100, "100 points"),
+        ),
+        help="The match ends after the hand in which someone reaches this score.",
+    ),
+)
 
 Action = dict[str, Any]
 
@@ -128,10 +144,13 @@ def _match_is_over(state: MatchState) -> bool:
 
 
 def legal_actions(state: MatchState, seat: int | None) -> list[Action]:
-    """The hand's actions; between hands the next dealer (or the host, seat None) deals."""
+    """The hand's actions; between hands the next dealer deals ("rotating the dealer
+    clockwise"). Mbogo has no timed system moves."""
     if state.hand.phase == OVER:
-        if not state.over and seat in (None, _next_dealer(state)):
+        if not state.over and seat is not None and seat == _next_dealer(state):
             return [{"type": "next_hand"}]
+        return []
+    if seat is None:
         return []
     return hand_legal_actions(state.hand, seat)
 
@@ -157,7 +176,7 @@ def _next_hand(state: MatchState, seat: int | None, rng: random.Random) -> Match
     if state.over:
         raise IllegalAction("The match is over.")
     dealer = _next_dealer(state)
-    if seat is not None and seat != dealer:
+    if seat != dealer:
         raise IllegalAction(f"{state.players[dealer]} deals the next hand.")
     return _replace(state, hand=deal(state.players, dealer, rng), hand_number=state.hand_number + 1)
 
@@ -185,6 +204,22 @@ def apply(state: MatchState, seat: int | None, action: Action, rng: random.Rando
 
 
 def outcome(state: MatchState) -> dict | None:
+    """None until the match is over. Then the framework's shape: "ranking" and "scores" (the
+    match totals), plus "winners", each hand's scores ("hands") and the last hand's result
+    ("hand")."""
+    if not state.over:
+        return None
+    totals = {seat: total for seat, total in enumerate(state.totals)}
+    return {
+        "ranking": ranking_by(totals),
+        "scores": totals,
+        "winners": leaders(state.totals),
+        "hands": [list(h) for h in state.history],
+        "hand": hand_result(state),
+    }
+
+
+def hand_result(state: MatchState) -> dict | None:
     """None while a hand is being played. After a hand: that hand's "scores", "caged",
     "breakdown" and "ended_by", plus "match": the totals, whether the match is over, and its
     winners (empty until it is over)."""
@@ -275,6 +310,7 @@ def view(state: MatchState, seat: int | None) -> dict:
         "log": hand.log[-LOG_SHOWN:],
         "legal_actions": legal_actions(state, seat),
         "outcome": outcome(state),
+        "hand_result": hand_result(state),
         "match": {
             "hand_number": state.hand_number,
             "target": state.target,

@@ -6,7 +6,8 @@ version, and broadcasts that version to the party's group after commit.
 
 from __future__ import annotations
 
-from .errors import PartyError
+from apps.core.errors import Refused
+
 from .night import (
     add_player,
     create_party,
@@ -22,7 +23,7 @@ from .night import (
 from .scoring import correct_entry, table_action
 
 __all__ = [
-    "PartyError",
+    "Refused",
     "add_player",
     "correct_entry",
     "create_party",

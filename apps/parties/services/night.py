@@ -9,6 +9,7 @@ from collections import Counter
 from django.db import IntegrityError, transaction
 
 from apps.core.dice import rng_for
+from apps.core.errors import Refused
 from apps.core.tokens import make_seat_token
 from apps.parties.models import Party, Player, SitOut, Table
 from apps.parties.rules import outcome
@@ -17,7 +18,6 @@ from apps.parties.rules.night import most
 from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
 from apps.parties.rules.table import TableState
 
-from .errors import PartyError
 from .log import record
 
 MAX_NAME = 30
@@ -28,24 +28,24 @@ def locked(code: str) -> Party:
     try:
         return Party.objects.select_for_update().get(code=code)
     except Party.DoesNotExist:
-        raise PartyError(f"There is no party with the code {code}.") from None
+        raise Refused(f"There is no party with the code {code}.") from None
 
 
 def clean_name(name: str) -> str:
     name = " ".join(str(name or "").split())
     if not name:
-        raise PartyError("Type a name first.")
+        raise Refused("Type a name first.")
     if len(name) > MAX_NAME:
-        raise PartyError(f"A name can be at most {MAX_NAME} characters.")
+        raise Refused(f"A name can be at most {MAX_NAME} characters.")
     if name.lower().startswith("ghost"):
-        raise PartyError("Names starting with 'Ghost' are kept for the app's ghost seats.")
+        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
     return name
 
 
 def _check_name_free(party: Party, name: str, exclude: int | None = None) -> None:
     taken = party.players.filter(name__iexact=name).exclude(pk=exclude)
     if taken.exists():
-        raise PartyError(f"{name} is already on the list. Pick that name or add another.")
+        raise Refused(f"{name} is already on the list. Pick that name or add another.")
 
 
 def _player(party: Party, player_id: int) -> Player:
@@ -54,12 +54,12 @@ def _player(party: Party, player_id: int) -> Player:
             pk=player_id, kind__in=[Player.Kind.PLAYER, Player.Kind.SUBSTITUTE]
         )
     except (Player.DoesNotExist, ValueError, TypeError):
-        raise PartyError("That player is not on this night's list.") from None
+        raise Refused("That player is not on this night's list.") from None
 
 
 def _not_ended(party: Party) -> None:
     if party.status == Party.Status.ENDED:
-        raise PartyError("This night is over.")
+        raise Refused("This night is over.")
 
 
 @transaction.atomic
@@ -89,7 +89,7 @@ def create_party(
         except IntegrityError:
             continue  # a code collision: draw another
     else:  # pragma: no cover - 31^5 codes
-        raise PartyError("Could not find a free party code; try again.")
+        raise Refused("Could not find a free party code; try again.")
     party = locked(party.code)
     record(party, "created", name=party.name)
     return party
@@ -125,9 +125,9 @@ def join_party(
     else:
         player = _player(party, player_id)
         if not player.active:
-            raise PartyError(f"{player.name} has left tonight's list. Ask the host to add you.")
+            raise Refused(f"{player.name} has left tonight's list. Ask the host to add you.")
         if player.claimed:
-            raise PartyError(
+            raise Refused(
                 f"{player.name} has already joined on another phone. If that was you, ask "
                 "the host to free the name."
             )
@@ -233,7 +233,7 @@ def _check_round_over(party: Party) -> None:
         return
     for table in party.tables.filter(round=party.current_round):
         if TableState.from_json(table.state).phase != "done":
-            raise PartyError(f"Table {table.number} is still playing this round.")
+            raise Refused(f"Table {table.number} is still playing this round.")
 
 
 @transaction.atomic
@@ -242,15 +242,15 @@ def start_next_round(code: str) -> int:
     party = locked(code)
     _not_ended(party)
     if party.status == Party.Status.PAUSED:
-        raise PartyError("The night is paused: resume it first.")
+        raise Refused("The night is paused: resume it first.")
     _check_round_over(party)
     if party.rounds and party.current_round >= party.rounds:
-        raise PartyError(f"All {party.rounds} rounds are played: finish the night.")
+        raise Refused(f"All {party.rounds} rounds are played: finish the night.")
     rng = rng_for(party.seed, party.version)
     try:
         seating, everyone = _plan(party, rng)
     except SeatingProblem as problem:
-        raise PartyError(str(problem)) from None
+        raise Refused(str(problem)) from None
     by_key = {key_of(p): p for p in everyone}
     number = party.current_round + 1
     for ghost in seating.ghosts:
@@ -292,7 +292,7 @@ def start_next_round(code: str) -> int:
 def _switch(code: str, expected: str, status: str, kind: str, refusal: str) -> None:
     party = locked(code)
     if party.status != expected:
-        raise PartyError(refusal)
+        raise Refused(refusal)
     party.status = status
     party.save(update_fields=["status"])
     record(party, kind)

@@ -11,8 +11,9 @@ import random
 from django.db import transaction
 
 from apps.core.dice import rng_for
-from apps.core.tokens import SeatClaim
+from apps.core.errors import Refused
 from apps.core.protocol import IllegalAction
+from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.rules import apply, ghost_action
 from apps.parties.rules import setup as setup_table
@@ -20,7 +21,6 @@ from apps.parties.rules.dice import roll_dice, roll_die
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, PLAYING, ROLLOFF, WIPEOUT, TableState
 
-from .errors import PartyError
 from .log import announce, record
 from .night import locked
 
@@ -31,10 +31,10 @@ REPORT_KINDS = {"miss", "sixes", "bunko", "wipeout", "mini"}
 def seat_player(party: Party, claim: SeatClaim | None) -> Player:
     """The player a phone's token stands for, or a reason it stands for nobody."""
     if claim is None:
-        raise PartyError("This phone has not joined this party: join with the party's code.")
+        raise Refused("This phone has not joined this party: join with the party's code.")
     player = party.players.filter(pk=claim.seat_id).first()
     if player is None or player.nonce != claim.nonce:
-        raise PartyError(
+        raise Refused(
             "This phone's place is no longer valid: the host changed the list. Join again."
         )
     return player
@@ -42,11 +42,11 @@ def seat_player(party: Party, claim: SeatClaim | None) -> Player:
 
 def _check_playing(party: Party) -> None:
     if party.status == Party.Status.PAUSED:
-        raise PartyError("The host has paused the night: wait for the host to resume.")
+        raise Refused("The host has paused the night: wait for the host to resume.")
     if party.status == Party.Status.ENDED:
-        raise PartyError("The night is over.")
+        raise Refused("The night is over.")
     if party.current_round == 0:
-        raise PartyError("The first round has not started yet.")
+        raise Refused("The first round has not started yet.")
 
 
 def current_table(party: Party, player: Player) -> Table:
@@ -56,8 +56,8 @@ def current_table(party: Party, player: Player) -> Table:
         if player.id in table_seats:
             return Table.objects.get(pk=pk)
     if party.sit_outs.filter(round=party.current_round, player=player).exists():
-        raise PartyError("You sit out this round: enjoy a party game!")
-    raise PartyError("You are not seated at a table this round.")
+        raise Refused("You sit out this round: enjoy a party game!")
+    raise Refused("You are not seated at a table this round.")
 
 
 def _resolve(party: Party, state: TableState, seat: int, action: dict, rng) -> tuple[int, dict]:
@@ -69,14 +69,14 @@ def _resolve(party: Party, state: TableState, seat: int, action: dict, rng) -> t
         return seat, {"type": "rolloff", "dice": {str(s): roll_die(rng) for s in state.contenders}}
     if kind == "roll":
         if not virtual:
-            raise PartyError("Tonight is played with real dice: tap what was rolled.")
+            raise Refused("Tonight is played with real dice: tap what was rolled.")
         return seat, {"type": "roll", "dice": roll_dice(rng)}
     if kind == "report":
         if virtual:
-            raise PartyError("Tonight the phones roll the dice: press ROLL.")
+            raise Refused("Tonight the phones roll the dice: press ROLL.")
         report = {"type": "report", "kind": action.get("kind")}
         if report["kind"] not in REPORT_KINDS:
-            raise PartyError("Tap one of the buttons for what was rolled.")
+            raise Refused("Tap one of the buttons for what was rolled.")
         if report["kind"] == "sixes":
             report["count"] = _int(action.get("count"))
         # Any phone at the table may tap in the roller's dice.
@@ -86,7 +86,7 @@ def _resolve(party: Party, state: TableState, seat: int, action: dict, rng) -> t
     if kind == "scramble":
         split = [_int(action.get("team0")), _int(action.get("team1"))]
         return seat, {"type": "scramble", "split": split}
-    raise PartyError("That is not something you can do at a Bunko table.")
+    raise Refused("That is not something you can do at a Bunko table.")
 
 
 def _int(value) -> int | None:
@@ -191,11 +191,11 @@ def _swap(party: Party, table: Table, player: Player) -> TableState:
     one, the table may swap before the first roll).'"""
     state = TableState.from_json(table.state)
     if table.round == 1 or table.number == 1:
-        raise PartyError("Partners can only be swapped by the stayers at a table after a move.")
+        raise Refused("Partners can only be swapped by the stayers at a table after a move.")
     if state.rolloffs or state.phase != ROLLOFF:
-        raise PartyError("The table has started rolling: partners are set for this round.")
+        raise Refused("The table has started rolling: partners are set for this round.")
     if player.id not in table.seats[:2]:
-        raise PartyError("The two players who stayed at this table choose the partners.")
+        raise Refused("The two players who stayed at this table choose the partners.")
     table.seats = swap_partners(table.seats)
     names = swap_partners(state.players)
     options = dict(state.options)
@@ -206,11 +206,11 @@ def _swap(party: Party, table: Table, player: Player) -> TableState:
 
 def _undo(party: Party, table: Table) -> tuple[TableState, list[dict]]:
     if party.dice_mode == Party.DiceMode.VIRTUAL:
-        raise PartyError("The app's dice can't be taken back: ask the host to correct it.")
+        raise Refused("The app's dice can't be taken back: ask the host to correct it.")
     entries = list(table.actions)
     last = max((i for i, e in enumerate(entries) if e.get("by")), default=None)
     if last is None or entries[last]["action"]["type"] == "rolloff":
-        raise PartyError("There is no entry to undo at this table yet.")
+        raise Refused("There is no entry to undo at this table yet.")
     kept = entries[:last] + [e for e in entries[last + 1 :] if e["action"]["type"] == "stop"]
     return _replay(table, kept), kept
 
@@ -225,18 +225,18 @@ def table_action(code: str, claim: SeatClaim | None, action_id: str, action: dic
     _check_playing(party)
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in PLAYER_ACTIONS:
-        raise PartyError("That is not something you can do at a Bunko table.")
+        raise Refused("That is not something you can do at a Bunko table.")
     table = current_table(party, player)
     if "table" in action and _int(action["table"]) != table.number:
-        raise PartyError(f"That button is for another table: you are at table {table.number}.")
+        raise Refused(f"That button is for another table: you are at table {table.number}.")
     if "round" in action and _int(action["round"]) != table.round:
-        raise PartyError("That round is over: here is your table now.")
+        raise Refused("That round is over: here is your table now.")
     seat = table.seats.index(player.id)
     state = TableState.from_json(table.state)
     if kind != "grab" and "at" in action and _int(action["at"]) != state.version:
         # The button was drawn for an earlier moment of the table: a double tap, or a tap
         # that crossed another phone's. Applying it would roll for the wrong moment.
-        raise PartyError("The table moved on before that tap arrived; nothing changed.")
+        raise Refused("The table moved on before that tap arrived; nothing changed.")
     before = len(state.rolls)
     rng = rng_for(party.seed, party.version)
     version = party.version + 1  # the version this tap's event will get
@@ -257,7 +257,7 @@ def table_action(code: str, claim: SeatClaim | None, action_id: str, action: dic
                 entries.append({"seat": acting, "action": resolved, "by": player.id, "v": version})
             state = _run_ghosts(state, entries, rng, version)
     except IllegalAction as error:
-        raise PartyError(str(error)) from None
+        raise Refused(str(error)) from None
     was_stopped = table.state.get("stopped")
     table.state, table.actions = state.to_json(), entries
     table.save(update_fields=["state", "actions", "seats"])
@@ -297,13 +297,13 @@ def correct_entry(
     party = locked(code)
     reason = " ".join(str(reason or "").split())
     if not reason:
-        raise PartyError("Say why the entry is corrected: the reason is kept in the log.")
+        raise Refused("Say why the entry is corrected: the reason is kept in the log.")
     table = party.tables.filter(pk=table_id).first()
     if table is None:
-        raise PartyError("That table is not part of this night.")
+        raise Refused("That table is not part of this night.")
     entries = list(table.actions)
     if not 0 <= index < len(entries) or entries[index]["action"]["type"] in {"stop", "rolloff"}:
-        raise PartyError("Only a roll or a scramble can be corrected.")
+        raise Refused("Only a roll or a scramble can be corrected.")
     before = entries[index]
     if replacement is None:
         entries.pop(index)
@@ -312,7 +312,7 @@ def correct_entry(
     try:
         state = _replay(table, entries)
     except IllegalAction as error:
-        raise PartyError(f"That correction doesn't fit the entries after it: {error}") from None
+        raise Refused(f"That correction doesn't fit the entries after it: {error}") from None
     table.state, table.actions = state.to_json(), entries
     table.save(update_fields=["state", "actions"])
     recount_travelling(party)

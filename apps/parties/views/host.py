@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from apps.core.errors import Refused
 from apps.parties import services
-from apps.parties.forms import PartyForm
-from apps.parties.models import Party
+from apps.parties.forms import (
+    AddPlayerForm,
+    CorrectionForm,
+    HostForm,
+    PartyForm,
+    PlayerForm,
+    RenameForm,
+)
+from apps.parties.models import Party, Player
 from apps.parties.render import host_context
 from apps.parties.services import night as night_services
 
@@ -63,81 +72,78 @@ def new_party(request: HttpRequest) -> HttpResponse:
 @require_GET
 def console(request: HttpRequest, party: Party) -> HttpResponse:
     context = host_context(party)
-    context["join_url"] = request.build_absolute_uri(f"/p/{party.code}/join/")
+    context["join_url"] = request.build_absolute_uri(reverse("party_join", args=[party.code]))
     return render(request, "parties/host.html", context)
 
 
-def _player_id(request: HttpRequest) -> int | None:
-    try:
-        return int(request.POST.get("player", ""))
-    except ValueError:
-        return None
+def _add_player(code: str, form: AddPlayerForm) -> object:
+    data = form.cleaned_data
+    return services.add_player(code, data["name"], kind=data["kind"] or Player.Kind.PLAYER)
 
 
-HOST_ACTIONS: dict[str, Callable[[str, HttpRequest], object]] = {
-    "add-player": lambda code, r: services.add_player(
-        code, r.POST.get("name", ""), kind=r.POST.get("kind") or "player"
+# Each host button: its form, and the service it calls with the form's data.
+HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
+    "add-player": (AddPlayerForm, _add_player),
+    "rename": (
+        RenameForm,
+        lambda code, f: services.rename_player(
+            code, f.cleaned_data["player"], f.cleaned_data["name"]
+        ),
     ),
-    "rename": lambda code, r: services.rename_player(code, _player_id(r), r.POST.get("name", "")),
-    "remove": lambda code, r: services.remove_player(code, _player_id(r)),
-    "return": lambda code, r: night_services.return_player(code, _player_id(r)),
-    "free": lambda code, r: services.free_player(code, _player_id(r)),
-    "start-round": lambda code, r: services.start_next_round(code),
-    "pause": lambda code, r: services.pause_night(code),
-    "resume": lambda code, r: services.resume_night(code),
-    "end": lambda code, r: services.end_night(code),
+    "remove": (PlayerForm, lambda code, f: services.remove_player(code, f.cleaned_data["player"])),
+    "return": (
+        PlayerForm,
+        lambda code, f: night_services.return_player(code, f.cleaned_data["player"]),
+    ),
+    "free": (PlayerForm, lambda code, f: services.free_player(code, f.cleaned_data["player"])),
+    "start-round": (HostForm, lambda code, f: services.start_next_round(code)),
+    "pause": (HostForm, lambda code, f: services.pause_night(code)),
+    "resume": (HostForm, lambda code, f: services.resume_night(code)),
+    "end": (HostForm, lambda code, f: services.end_night(code)),
 }
+
+
+def _back(party: Party, form: HostForm) -> HttpResponse:
+    return redirect(reverse("party_host", args=[party.code]) + "#" + form.anchor())
 
 
 @host_only
 @require_POST
 def act(request: HttpRequest, party: Party, action: str) -> HttpResponse:
     """Every host button posts here; the page reloads with the result or the reason."""
-    handler = HOST_ACTIONS.get(action)
-    if handler is None:
+    if action not in HOST_ACTIONS:
         return HttpResponse("Unknown host action.", status=404)
+    form_class, handler = HOST_ACTIONS[action]
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, _first_error(form))
+        return _back(party, form)
     try:
-        handler(party.code, request)
-    except services.PartyError as problem:
+        handler(party.code, form)
+    except Refused as problem:
         messages.error(request, str(problem))
-    return redirect(f"/p/{party.code}/host/#{request.POST.get('back', 'main')}")
+    return _back(party, form)
+
+
+def _first_error(form: HostForm) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return "Something in that form was not right; nothing changed."
 
 
 @host_only
 @require_POST
 def correct(request: HttpRequest, party: Party) -> HttpResponse:
     """The host changes or deletes one entry of a table, with a reason kept in the log."""
-    try:
-        table_id = int(request.POST.get("table", ""))
-        index = int(request.POST.get("index", ""))
-        replacement = _replacement(request.POST.get("replacement", ""))
-        services.correct_entry(
-            party.code, table_id, index, replacement, request.POST.get("reason", "")
-        )
-    except ValueError:
+    form = CorrectionForm(request.POST)
+    if not form.is_valid():
         messages.error(request, "Choose a table entry and what it should have been.")
-    except services.PartyError as problem:
+        return redirect(reverse("party_host", args=[party.code]) + "#tables")
+    data = form.cleaned_data
+    try:
+        services.correct_entry(
+            party.code, data["table"], data["index"], data["replacement"], data["reason"]
+        )
+    except Refused as problem:
         messages.error(request, str(problem))
-    return redirect(f"/p/{party.code}/host/#tables")
-
-
-def _replacement(value: str) -> dict | None:
-    """The correction menu's choices, as rules actions ('delete' removes the entry)."""
-    if value == "delete":
-        return None
-    choices = {
-        "miss": {"type": "report", "kind": "miss"},
-        "six1": {"type": "report", "kind": "sixes", "count": 1},
-        "six2": {"type": "report", "kind": "sixes", "count": 2},
-        "bunko": {"type": "report", "kind": "bunko"},
-        "wipeout": {"type": "report", "kind": "wipeout"},
-    }
-    if value in choices:
-        return choices[value]
-    if value.startswith("dice:"):
-        dice = json.loads("[" + value[5:] + "]")
-        return {"type": "roll", "dice": dice}
-    if value.startswith("split:"):
-        a, b = value[6:].split("-")
-        return {"type": "scramble", "split": [int(a), int(b)]}
-    raise ValueError(value)
+    return redirect(reverse("party_host", args=[party.code]) + "#tables")

@@ -7,9 +7,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from apps.core.codes import normalize_code
+from apps.core.errors import Refused
 from apps.core.tokens import seat_cookie_name
 from apps.parties import services
+from apps.parties.forms import JoinCodeForm, JoinNightForm
 from apps.parties.models import Party, Player
 from apps.parties.render import phone_context, phone_player
 
@@ -22,11 +23,15 @@ COOKIE_AGE = 60 * 60 * 24 * 2  # the night, and the morning after for the score 
 def join(request: HttpRequest) -> HttpResponse:
     """Type the code from the big screen (or scan the QR code, which skips this page)."""
     error = None
-    code = normalize_code(request.POST.get("code", request.GET.get("code", "")))
-    if code:
+    form = JoinCodeForm(request.POST if request.method == "POST" else request.GET or None)
+    code = ""
+    if form.is_bound and form.is_valid():
+        code = form.cleaned_data["code"]
         if Party.objects.filter(code=code).exists():
             return redirect("party_join", code=code)
         error = f"No party has the code {code}. Check the big screen and try again."
+    elif form.is_bound:
+        error = "Type the code from the big screen."
     return render(request, "parties/join.html", {"error": error, "code": code})
 
 
@@ -38,14 +43,17 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("party_phone", code=party.code)
     error = None
     if request.method == "POST":
+        form = JoinNightForm(request.POST)
         try:
-            if request.POST.get("player"):
-                joined, token = services.join_party(party.code, player_id=request.POST["player"])
-            else:
+            if not form.is_valid():
+                raise Refused("Pick your name, or type it to add yourself.")
+            if form.cleaned_data["player"] is not None:
                 joined, token = services.join_party(
-                    party.code, new_name=request.POST.get("name", "")
+                    party.code, player_id=form.cleaned_data["player"]
                 )
-        except services.PartyError as problem:
+            else:
+                joined, token = services.join_party(party.code, new_name=form.cleaned_data["name"])
+        except Refused as problem:
             error = str(problem)
         else:
             response = redirect("party_phone", code=party.code)

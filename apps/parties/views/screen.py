@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from apps.parties.render import night_context, screen_context
@@ -15,7 +16,7 @@ from .common import get_party
 def screen(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
     context = screen_context(party)
-    context["join_url"] = request.build_absolute_uri(f"/p/{party.code}/join/")
+    context["join_url"] = request.build_absolute_uri(reverse("party_join", args=[party.code]))
     return render(request, "parties/screen.html", context)
 
 

@@ -24,7 +24,7 @@ from tests.games.mbogo import (
 def play_hand(bots, seed: int) -> rules.MatchState:
     rng = random.Random(seed)
     state = rules.setup(NAMES[: len(bots)], {"target": 0, "dealer": seed % len(bots)}, rng)
-    while rules.outcome(state) is None:
+    while rules.hand_result(state) is None:
         seat = rules.to_act(state)
         action = bots[seat](state, seat, rng)
         assert action in rules.legal_actions(state, seat)
@@ -48,7 +48,7 @@ def test_the_heuristic_bot_scores_at_least_as_well_as_the_random_bot():
     totals = {"heuristic": 0, "random": 0}
     for seed in range(40):
         bots = [choose_heuristic, choose_random] if seed % 2 else [choose_random, choose_heuristic]
-        scores = rules.outcome(play_hand(bots, seed))["scores"]
+        scores = rules.hand_result(play_hand(bots, seed))["scores"]
         me = bots.index(choose_heuristic)
         totals["heuristic"] += scores[me]
         totals["random"] += scores[1 - me]
@@ -109,5 +109,5 @@ def test_bots_decide_from_their_own_view_only(bot):
         assert rules.view(other, seat) == rules.view(state, seat)
         assert bot(other, seat, random.Random(9)) == bot(state, seat, random.Random(9))
         state = rules.apply(state, seat, bot(state, seat, rng), rng)
-        if rules.outcome(state) is not None:
+        if rules.hand_result(state) is not None:
             break

@@ -28,20 +28,22 @@ def test_hand_scores_are_added_to_the_match_totals_and_the_dealer_moves_left():
     """ "Players should play several hands, rotating the dealer clockwise, and adding points
     cumulatively"; ruling: "the dealer moving to the left"."""
     state = finish(match_of(finishing_hand(dealer=0), target=50, totals=[10, 20, 30]))
-    result = rules.outcome(state)
+    result = rules.hand_result(state)
     assert result["scores"] == {0: 5, 1: 0, 2: 0}
     assert result["match"]["totals"] == {0: 15, 1: 20, 2: 30}
     assert result["match"]["over"] is False and result["match"]["winners"] == []
     assert state.history == [[5, 0, 0]]
-    # The next dealer (Bea, to the dealer's left) or the host deals.
+    # The next dealer (Bea, to the dealer's left) deals; nobody else, not even the system.
     assert rules.legal_actions(state, 1) == [{"type": "next_hand"}]
     assert rules.legal_actions(state, 0) == []
-    with pytest.raises(IllegalAction, match="Bea deals the next hand."):
-        rules.apply(state, 2, {"type": "next_hand"}, rng())
+    assert rules.legal_actions(state, None) == []
+    assert rules.outcome(state) is None  # the match goes on
+    for seat in (2, None):
+        with pytest.raises(IllegalAction, match="Bea deals the next hand."):
+            rules.apply(state, seat, {"type": "next_hand"}, rng())
     after = rules.apply(state, 1, {"type": "next_hand"}, rng())
     assert after.hand.dealer == 1 and after.hand.turn == 1 and after.hand_number == 2
-    assert rules.outcome(after) is None
-    assert rules.apply(state, None, {"type": "next_hand"}, rng()).hand.dealer == 1
+    assert rules.hand_result(after) is None
 
 
 def test_the_dealer_after_the_last_seat_is_the_first():
@@ -52,7 +54,7 @@ def test_the_dealer_after_the_last_seat_is_the_first():
 def test_the_match_ends_when_a_player_has_fifty_or_more_after_a_hand():
     """Ruling: "until a player has 50 or more after a hand: the most points win"."""
     state = finish(match_of(finishing_hand(), target=50, totals=[45, 49, 0]))
-    result = rules.outcome(state)
+    result = rules.hand_result(state)
     assert result["match"]["over"] is True
     assert result["match"]["totals"] == {0: 50, 1: 49, 2: 0}
     assert result["match"]["winners"] == [0]
@@ -64,7 +66,7 @@ def test_the_match_ends_when_a_player_has_fifty_or_more_after_a_hand():
 def test_players_tied_on_the_most_points_share_the_win():
     """Ruling: "the most points win (ties share)"."""
     state = finish(match_of(finishing_hand(), target=50, totals=[47, 52, 10]))
-    assert rules.outcome(state)["match"]["winners"] == [0, 1]
+    assert rules.hand_result(state)["match"]["winners"] == [0, 1]
 
 
 def test_a_target_of_zero_plays_a_single_hand():
@@ -72,7 +74,7 @@ def test_a_target_of_zero_plays_a_single_hand():
     assert state.max_hands == 1
     assert rules.setup(NAMES[:2], {"hands": 1}, rng()).max_hands == 1
     state = finish(match_of(finishing_hand()))
-    assert rules.outcome(state)["match"]["over"] is True
+    assert rules.hand_result(state)["match"]["over"] is True
     assert rules.view(state, None)["match"]["winners"] == [0]
 
 
@@ -83,8 +85,9 @@ def test_a_whole_match_to_fifty_replays_from_its_seed_and_round_trips_through_js
         dealers = [state.hand.dealer]
         while not state.over:
             seat = rules.view(state, None)["to_act"]
-            if seat is None:  # between hands: the host deals
-                state = rules.apply(state, None, {"type": "next_hand"}, r)
+            if seat is None:  # between hands: the next dealer deals
+                dealer = (state.hand.dealer + 1) % 3
+                state = rules.apply(state, dealer, {"type": "next_hand"}, r)
                 dealers.append(state.hand.dealer)
                 continue
             state = rules.apply(state, seat, r.choice(rules.legal_actions(state, seat)), r)
@@ -97,6 +100,8 @@ def test_a_whole_match_to_fifty_replays_from_its_seed_and_round_trips_through_js
     assert first.to_json() == again.to_json()
     assert max(first.totals) >= 50
     assert first.totals == [sum(h[s] for h in first.history) for s in range(3)]
-    assert rules.outcome(first)["match"]["winners"] == [
-        s for s, t in enumerate(first.totals) if t == max(first.totals)
-    ]
+    winners = [s for s, t in enumerate(first.totals) if t == max(first.totals)]
+    assert rules.hand_result(first)["match"]["winners"] == winners
+    result = rules.outcome(first)
+    assert result["winners"] == winners and result["ranking"][0] == winners
+    assert result["scores"] == dict(enumerate(first.totals))

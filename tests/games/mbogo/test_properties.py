@@ -26,7 +26,7 @@ def random_hand(seed: int, players: int) -> Iterator[tuple[MatchState, int | Non
     rng = random.Random(seed)
     state = rules.setup(NAMES[:players], {"target": 0, "dealer": seed % players}, rng)
     for _ in range(MAX_ACTIONS):
-        if rules.outcome(state) is not None:
+        if rules.hand_result(state) is not None:
             yield state, None, {}
             return
         seat = rules.to_act(state)
@@ -75,7 +75,7 @@ def test_random_hands_keep_all_61_cards_end_and_score_as_recounted(seed, players
             for cage in row:
                 assert len({KIND_OF[a] for a in cage.animals}) <= 1
         assert all(KIND_OF[c] in ANIMAL_KINDS for c in state.hand.centre)
-    result = rules.outcome(state)
+    result = rules.hand_result(state)
     assert result["scores"] == recount(state.hand)
     with_cards = sum(1 for h in state.hand.hands if h)
     if result["ended_by"] == "cards":

@@ -397,7 +397,7 @@ def test_the_hand_ends_when_only_one_player_has_cards():
     )
     state = play(match_of(hand), 0, {"type": "animal", "animal": LIONS[0], "cage": 0})
     assert state.hand.phase == "over"
-    result = rules.outcome(state)
+    result = rules.hand_result(state)
     assert result["ended_by"] == "cards"
     assert result["scores"] == {0: 2 + 3, 1: 0}
     assert rules.legal_actions(state, 1) == []
@@ -418,7 +418,7 @@ def test_the_hand_ends_after_two_full_rounds_in_which_nobody_plays():
     state = match_of(hand)
     turns_started = 0
     actions = 0
-    while rules.outcome(state) is None:
+    while rules.hand_result(state) is None:
         seat = rules.view(state, None)["to_act"]
         if state.hand.phase == "play1":
             turns_started += 1
@@ -426,7 +426,7 @@ def test_the_hand_ends_after_two_full_rounds_in_which_nobody_plays():
         actions += 1
         assert actions < 100
     assert turns_started == 4  # two rounds of two players
-    result = rules.outcome(state)
+    result = rules.hand_result(state)
     assert result["ended_by"] == "no_play"
     assert "Nobody has played for two rounds: the hand is over." in state.hand.log
     assert result["caged"] == {0: {"lion": 3}, 1: {"elephant": 1}}

@@ -40,7 +40,7 @@ def test_cards_in_hand_score_nothing_and_only_own_cages_count():
     )
     hand.phase = "over"
     hand.ended_by = "cards"
-    result = rules.outcome(match_of(hand))
+    result = rules.hand_result(match_of(hand))
     assert result["caged"] == {0: {"lion": 4}, 1: {"elephant": 7, "gorilla": 1}}
     assert result["scores"] == {0: 4 + 3, 1: 8 + 10 + 3}
     assert result["breakdown"][1] == {

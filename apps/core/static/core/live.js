@@ -9,7 +9,9 @@
 //   {"type": "event", "name": "bell", ...}               re-dispatched as a DOM event "live:bell"
 // Browser -> server:
 //   {"type": "hello", "since": N}                        on every (re)connect: catch me up
-//   {"type": "action", "id": "...", ...fields}           from <form data-live-action> or send()
+//   {"type": "action", "id": "...", "act": {"type": ..., ...}, "target": "element-id"}
+//        from <form data-live-action> (its fields make the act; a field named "act" holds a
+//        whole act as JSON) or send()
 (function () {
   "use strict";
 
@@ -191,10 +193,15 @@
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live-action")) return;
     event.preventDefault();
-    const message = { type: "action" };
+    const act = {};
+    let target;
     for (const [key, value] of new FormData(form, event.submitter)) {
-      if (key !== "csrfmiddlewaretoken") message[key] = value;
+      if (key === "csrfmiddlewaretoken") continue;
+      if (key === "target") target = value;
+      else if (key === "act") Object.assign(act, JSON.parse(value));
+      else act[key] = value;
     }
+    const message = { type: "action", act, target };
     // One tap, one action: the button comes back with the answer.
     const button = event.submitter || form.querySelector("[type=submit]");
     const id = send(message);

@@ -1,6 +1,6 @@
-"""How each game's table reads on a phone and on the big screen: the rules' view for one
-viewer turned into labels, grouped plays and a headline. Card ids appear only in what the
-viewer may see (their own hand, the centre) and in the actions they may take."""
+"""How Mbogo's table reads on a phone and on the big screen: the rules' view for one viewer
+turned into labels, grouped plays and a headline. Card ids appear only in what the viewer
+may see (their own hand, the centre) and in the actions they may take."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def _plays(view: dict, me: int, names: list[str]) -> dict[str, list[dict]]:
             text = f"Attack {where} ({cage['count']})"
             aria = f"Mbogo attacks {where}, releasing {cage['count']}"
         else:
-            continue  # "next_hand" is offered to every player below
+            continue  # "next_hand" is offered to the next dealer below
         if text and text in seen:
             continue
         seen.add(text)
@@ -130,7 +130,7 @@ def _headline(view: dict, me: int | None, names: list[str]) -> str:
 
 
 def _outcome(view: dict, names: list[str]) -> dict | None:
-    result = view["outcome"]
+    result = view["hand_result"]
     if result is None:
         return None
     rows = []
@@ -155,7 +155,7 @@ def _outcome(view: dict, names: list[str]) -> dict | None:
     return {"rows": rows, "ended": ended}
 
 
-def present_mbogo(view: dict, context: dict) -> dict[str, Any]:
+def present(view: dict, context: dict) -> dict[str, Any]:
     me = view["seat"]
     names = [p["name"] for p in view["players"]]
     seats = context["players"]
@@ -211,7 +211,10 @@ def present_mbogo(view: dict, context: dict) -> dict[str, Any]:
             "draw_from": names[view["draw_from"]] if view["draw_from"] is not None else "",
             "draw_from_is_me": view["draw_from"] == me and me is not None,
             "outcome": _outcome(view, names) if over else None,
-            "next_hand": over and not view["match"]["over"] and me is not None,
+            "next_hand": {"type": "next_hand"} in view["legal_actions"],
+            "next_dealer": names[(view["dealer"] + 1) % len(names)]
+            if over and not view["match"]["over"]
+            else "",
             "match": view["match"],
             "log": list(reversed(view["log"][-6:])),
         }

@@ -1,0 +1,184 @@
+"""The lobby: making a room, taking seats, bots on seats, and the start of the game."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.core.dice import rng_for
+from apps.core.errors import Refused
+from apps.core.live import broadcast
+from apps.core.protocol import IllegalAction, clean_options
+from apps.core.tokens import SeatClaim
+from apps.games.models import Action, Room, Seat
+from apps.games.registry import get_game
+
+from .common import (
+    NAME_MAX,
+    changed,
+    clean_name,
+    locked_room,
+    new_nonce,
+    room_seed,
+    seat_for_claim,
+    unique_code,
+)
+
+BOT_NAMES = ("Bot Kiki", "Bot Juma", "Bot Zuri", "Bot Tumo", "Bot Nia")
+
+
+def create_room(
+    game: str,
+    options: dict | None,
+    creator_name: str,
+    prelisted: list[str] | None = None,
+    party_code: str = "",
+) -> tuple[Room, Seat]:
+    """A new room in its lobby, with the creator seated and any pre-listed names kept. The
+    options are the game's declared ones, each checked (unknown names are dropped)."""
+    entry = get_game(game)
+    creator = clean_name(creator_name)
+    names: list[str] = []
+    for raw in prelisted or []:
+        name = " ".join(str(raw).split())[:NAME_MAX]
+        if name and name.casefold() not in {n.casefold() for n in names}:
+            names.append(name)
+    if creator.casefold() not in {n.casefold() for n in names}:
+        names.insert(0, creator)
+    if len(names) > entry.max_players:
+        raise Refused(f"{entry.name} seats at most {entry.max_players} players.")
+    given = dict(options or {})
+    seed = room_seed(given)
+    try:
+        opts = clean_options(entry.options, given)
+    except IllegalAction as error:
+        raise Refused(str(error)) from None
+    with transaction.atomic():
+        room = Room.objects.create(
+            code=unique_code(), game=entry.slug, options=opts, seed=seed, party_code=party_code
+        )
+        creator_seat = None
+        for slot in range(entry.max_players):
+            name = names[slot] if slot < len(names) else ""
+            is_creator = name.casefold() == creator.casefold()
+            seat = Seat.objects.create(
+                room=room,
+                slot=slot,
+                name=name,
+                prelisted=bool(name) and not is_creator,
+                is_creator=is_creator,
+                claimed=is_creator,
+                nonce=new_nonce() if is_creator else "",
+            )
+            if is_creator:
+                creator_seat = seat
+        assert creator_seat is not None
+        broadcast(room.group, room.version)
+    return room, creator_seat
+
+
+def take_seat(code: str, slot: int, name: str = "") -> Seat:
+    """Sit on an empty seat (lobby only) or claim a pre-listed name (also mid-game, when a bot
+    has been playing for that name)."""
+    with transaction.atomic():
+        room = locked_room(code)
+        seat = room.seats.filter(slot=slot).first()
+        if seat is None:
+            raise Refused("There is no such seat at this table.")
+        if seat.claimed:
+            raise Refused(f"{seat.name} already sits there; pick another seat.")
+        if seat.is_bot:
+            raise Refused("A bot sits there; pick another seat.")
+        if not seat.prelisted:
+            if room.status != Room.Status.LOBBY:
+                raise Refused("The game has started; you can watch it from here.")
+            seat.name = clean_name(name)
+            taken = {s.name.casefold() for s in room.seats.all() if s.name and s.id != seat.id}
+            if seat.name.casefold() in taken:
+                raise Refused(f"Someone here is already called {seat.name}; add an initial.")
+        seat.claimed = True
+        seat.nonce = new_nonce()
+        seat.taken_over = False
+        seat.seen_at = timezone.now()
+        seat.save()
+        changed(room)
+    return seat
+
+
+def set_seat_bot(code: str, claim: SeatClaim | None, slot: int, bot: bool, level: str = "") -> Seat:
+    """The creator puts a bot on an empty seat (at a level the game offers), changes a bot's
+    level, or frees a bot's seat (lobby only)."""
+    with transaction.atomic():
+        room = locked_room(code)
+        me = seat_for_claim(room, claim)
+        if not me.is_creator:
+            raise Refused("Only the player who made the room can add bots.")
+        if room.status != Room.Status.LOBBY:
+            raise Refused("The game has started; seats are fixed now.")
+        seat = room.seats.filter(slot=slot).first()
+        if seat is None:
+            raise Refused("There is no such seat at this table.")
+        entry = get_game(room.game)
+        if bot:
+            if not (seat.is_empty or seat.is_bot):
+                raise Refused("Only an empty seat can take a bot.")
+            level = level or seat.bot_level or entry.default_bot_level
+            if level not in entry.bot_levels:
+                raise Refused(f"{entry.name} has no bot of that kind.")
+            if not seat.is_bot:
+                used = {s.name for s in room.seats.all()}
+                seat.name = next(n for n in BOT_NAMES if n not in used)
+            seat.bot_level = level
+        else:
+            if not seat.is_bot:
+                raise Refused("There is no bot on that seat.")
+            seat.name, seat.bot_level = "", ""
+        seat.is_bot = bot
+        seat.save()
+        changed(room)
+    return seat
+
+
+def start_room(code: str, claim: SeatClaim | None) -> Room:
+    """Deal: the seated players, bots and pre-listed names (a bot plays for a pre-listed name
+    until its player claims it) become the game's seats, in lobby order."""
+    with transaction.atomic():
+        room = locked_room(code)
+        me = seat_for_claim(room, claim)
+        if not me.is_creator:
+            raise Refused("Only the player who made the room can start it.")
+        if room.status != Room.Status.LOBBY:
+            raise Refused("The game has already started.")
+        entry = get_game(room.game)
+        playing = [s for s in room.seats.all() if not s.is_empty]
+        count = len(playing)
+        if count < entry.min_players:
+            raise Refused(
+                f"{entry.name} needs at least {entry.min_players} players and {count} "
+                f"{'sits' if count == 1 else 'sit'} so far: wait, or put a bot on a seat."
+            )
+        if count > entry.max_players:
+            raise Refused(f"{entry.name} takes at most {entry.max_players} players.")
+        now = timezone.now()
+        for player, seat in enumerate(playing):
+            seat.player = player
+            if seat.claimed and seat.seen_at is None:
+                seat.seen_at = now  # never connected: the takeover clock starts now
+            seat.save()
+        names = [s.name for s in playing]
+        options = dict(room.options)
+        try:
+            state = entry.rules.setup(names, options, rng_for(room.seed, room.version))
+        except (IllegalAction, ValueError) as error:
+            raise Refused(str(error)) from None
+        Action.objects.create(
+            room=room,
+            version=room.version,
+            action_id=f"start:{room.code}",
+            kind=Action.START,
+            data={"players": names, "options": options},
+        )
+        room.state = state.to_json()
+        room.status = Room.Status.PLAYING
+        changed(room, "state", "status", state=state)
+    return room
