@@ -7,12 +7,13 @@ screen see it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from .cards import CARD_DATA, NUMBER
+from .cards import CARD_DATA, IS_ELEPHANT, KIND, NUMBER
 from .rounds import GOAL, round_running
-from .scoring import seat_value, stable_value
-from .stables import Stable, is_complete, needs, stable_label, stable_status
+from .scoring import stable_value
+from .stables import COMPLETE, Stable, needs, stable_label, stable_status
 from .state import CALLS, RACE, BonjeState
 from .turn import due
 
@@ -24,36 +25,44 @@ def card(card_id: int | None) -> dict | None:
     return None if card_id is None else dict(CARD_DATA[card_id])
 
 
+@lru_cache(maxsize=8192)
+def _summary(cards: tuple[int, ...], special: str | None) -> tuple[str, str, int, bool]:
+    """(status, needs, value, brawl) of a stable's contents; a stable changes far less often
+    than it is shown, so every screen of a turn shares one computation."""
+    stable = Stable(list(cards), special)
+    return stable_status(stable), needs(stable), stable_value(stable), stable.brawl
+
+
 def stable_data(row: list[Stable], index: int) -> dict:
     stable = row[index]
-    status = stable_status(stable)
+    cards = stable.cards
+    status, missing, value, brawl = _summary(tuple(cards), stable.special)
     return {
         "index": index,
         "label": stable_label(row, index),
         "special": stable.special,
-        "cards": [dict(CARD_DATA[c]) for c in stable.cards],
-        "kind": stable.kind,
-        "elephant": stable.has_elephant,
-        "brawl": stable.brawl,
+        "cards": [dict(CARD_DATA[c]) for c in cards],
+        "kind": KIND[cards[0]] if cards else None,
+        "elephant": bool(cards) and IS_ELEPHANT[cards[0]],
+        "brawl": brawl,
         "status": status,
-        "complete": status == "complete",
-        "needs": needs(stable),
-        "value": stable_value(stable),
+        "complete": status == COMPLETE,
+        "needs": missing,
+        "value": value,
     }
 
 
 def log_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """A log entry with its card ids shown as cards."""
     shown = dict(entry)
-    for key in _CARD_FIELDS:
-        if isinstance(shown.get(key), int):
-            shown[key] = card(shown[key])
-    if "cards" in shown:
-        shown["cards"] = [card(c) for c in shown["cards"]]
-    if "values" in shown:
-        shown["values"] = list(shown["values"])
-    if "winners" in shown:
-        shown["winners"] = list(shown["winners"])
+    for key, value in entry.items():
+        if key in _CARD_FIELDS:
+            if value is not None:
+                shown[key] = dict(CARD_DATA[value])
+        elif key == "cards":
+            shown[key] = [dict(CARD_DATA[c]) for c in value]
+        elif isinstance(value, list):
+            shown[key] = list(value)
     return shown
 
 
@@ -84,15 +93,16 @@ def build_view(
     players = []
     for s, name in enumerate(state.players):
         row = state.stables[s]
+        stables = [stable_data(row, i) for i in range(len(row))]
         players.append(
             {
                 "seat": s,
                 "name": name,
                 "stack": len(state.stacks[s]),
-                "stables": [stable_data(row, i) for i in range(len(row))],
+                "stables": stables,
                 "stable_count": len(row),
-                "value": seat_value(row),
-                "complete": all(is_complete(stable) for stable in row),
+                "value": sum(stable["value"] for stable in stables),
+                "complete": all(stable["complete"] for stable in stables),
                 "wins": state.wins[s],
                 "holding": card(state.held[s]),
                 "took_from": state.took_from[s],
