@@ -196,9 +196,16 @@ def check_play(stables: Stables, names: list[str], seat: int, card: int, action:
     owner = seat if kind == PLACE else _int_field(action, "seat")
     index = _int_field(action, "stable")
     stable = _stable_at(stables, names, owner, index)
-    if action in plays(stables, seat, card):
+    # Compared field by field, so a stray key in a sent action changes nothing.
+    if kind == PLACE:
+        wanted = {"type": kind, "stable": index}
+    else:
+        wanted = {"type": kind, "seat": owner, "stable": index}
+    if wanted in plays(stables, seat, card):
         return
     label = f"{_whose(names, seat, owner)} {stable_label(stables[owner], index)}"
+    if stable.has_elephant and kind in (PLACE, ELEPHANT_PLAY):
+        raise IllegalAction(f"An elephant fills {label}: nothing else fits in.")
     if kind == PLACE:
         if stable.cards:
             raise IllegalAction(
@@ -244,6 +251,8 @@ def _check_truck(stables: Stables, names: list[str], seat: int, action: Action) 
         raise IllegalAction("The transport truck must take the animal to another stable.")
     if IS_ELEPHANT[card]:
         raise IllegalAction("An elephant goes only into an empty stable.")
+    if target.has_elephant:
+        raise IllegalAction("An elephant fills that stable: nothing else fits in.")
     if target.cards:
         raise IllegalAction(
             f"{with_article(name).capitalize()} can't go there: only animals of one kind may be "

@@ -38,7 +38,7 @@ from apps.core.protocol import (
 from . import rounds, turn
 from .cards import deal, deck_for
 from .plays import PLAY_TYPES
-from .rounds import STABLES_IN_BOX, START_STABLES, incomplete_reason, round_running
+from .rounds import STABLES_IN_BOX, START_STABLES
 from .stables import Stable, all_complete
 from .state import CALLS, OVER, PAUSE, RACE, ROUND_OVER, BonjeState
 from .views import build_view
@@ -259,10 +259,3 @@ def view(state: BonjeState, seat: int | None) -> dict:
     actions = legal_actions(state, seat) if seat is not None else []
     timers = system_actions(state)
     return build_view(state, seat, actions, outcome(state), timers[0] if timers else None)
-
-
-def why_not_complete(state: BonjeState, seat: int) -> str | None:
-    """The sentence a COMPLETE call by ``seat`` would be refused with now, or None."""
-    if not round_running(state):
-        return "The round is over."
-    return incomplete_reason(state, seat)

@@ -326,3 +326,42 @@ def test_the_legal_actions_carry_every_target_a_screen_needs_to_show():
         (1, 1),
         (1, 2),
     }
+
+
+def test_a_stray_key_in_a_sent_play_changes_nothing():
+    state = holding(MARES[0], [[STALLIONS[0]], [], []])
+    state = play(state, 0, {"type": "place", "stable": 0, "note": "hi"})
+    assert state.stables[0][0].cards == [STALLIONS[0], MARES[0]]
+
+
+def test_a_stable_filled_by_an_elephant_takes_nothing_else():
+    state = holding(MARES[0], [[ELEPHANTS[0]], [STALLIONS[0]], []], [[ELEPHANTS[1]], [], []])
+    with pytest.raises(IllegalAction, match="An elephant fills your stable 1"):
+        play(state, 0, {"type": "place", "stable": 0})
+    state = holding(TRUCKS[0], [[ELEPHANTS[0]], [STALLIONS[0]], []], [[ELEPHANTS[1]], [], []])
+    with pytest.raises(IllegalAction, match="An elephant fills that stable"):
+        play(state, 0, truck(0, 1, "stallion", 1, 0))
+
+
+def test_a_mad_animal_whose_only_target_is_an_own_brawl_must_be_played_there():
+    """Ruling: "A player may not discard a card they can legally play", and an own cow stable
+    with a brawl is a legal target; so the card is not removed."""
+    state = holding(MAD_COWS[0], [[BULLS[0], BULLS[1]], [], []], [[HENS[0]], [], []])
+    assert state.held[0] == MAD_COWS[0]
+    assert rules.legal_actions(state, 0) == [
+        {"type": "mad", "seat": 0, "stable": 0},
+        {"type": "wait"},
+    ]
+
+
+def test_a_special_stable_takes_any_kind_like_any_stable():
+    """A special stable is "complete only when the animals in it are of the kind shown", so
+    other animals may stand in it."""
+    state = holding(SOWS[0], [[HENS[0]], [EWES[0]], [], []], specials={(0, 3): "horse"})
+    state.stables[0][2].cards = [RAMS[0]]
+    assert targets(state) == [{"type": "place", "stable": 3}]
+
+
+def test_a_special_stable_holding_its_kind_counts_for_the_female_rule():
+    state = holding(MARES[1], [[MARES[0]], [], [], []], specials={(0, 0): "horse"})
+    assert targets(state) == [{"type": "place", "stable": 0}]

@@ -204,3 +204,17 @@ def test_the_turn_counts_in_the_view_and_the_stacks_shrink():
     seen = rules.view(state, None)
     assert (seen["round"], seen["turn"], seen["turns_left"]) == (1, 1, 32)
     assert [p["stack"] for p in seen["players"]] == [32, 32]
+
+
+def test_a_taken_card_is_seen_by_all_even_by_the_player_who_flipped_it():
+    state = position(
+        [[[], [], []]] * 3,
+        face_up=[STALLIONS[0], MARES[0], HENS[0]],
+        stacks=[[1], [2], [3]],
+        revealed=False,
+    )
+    assert rules.view(state, 0)["face_up"][0]["hidden"] is True
+    state = play(state, 1, {"type": "take", "from": 0})
+    seen = rules.view(state, 0)
+    assert seen["players"][1]["holding"]["id"] == STALLIONS[0]
+    assert all(f["seat"] != 0 for f in seen["face_up"])
