@@ -12,6 +12,8 @@ from typing import Any
 from apps.core.protocol import BotLevel
 
 from .areas import Sheet, extra_stars, next_coconut, rewards_won, stars
+from .dice import taken_dice
+from .play import Play
 from .rules import State, available_dice, legal_actions
 from .sheet import (
     BUTTERFLIES,
@@ -21,7 +23,7 @@ from .sheet import (
     GREEN_REWARDS,
     Reward,
 )
-from .turn import Play, play_actions, step, take, taken_dice
+from .turn import play_actions, step, take
 
 Action = dict[str, Any]
 

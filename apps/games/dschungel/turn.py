@@ -1,15 +1,10 @@
-"""One seat's use of the dice in a turn: taking a colour, crosses made with the dice, the bonus
-marks after them, undo. The active player and each of the others have a Play of their own.
-
-A cross names a field; the Play decides which of the taken dice it uses: "real" dice (a die
-showing that very symbol) before jokers, so a joker is spent only where nothing else fits and
-stays free for the next cross. A joker is named by the cross that uses it.
-"""
+"""One seat's part of a turn: taking a colour, crosses made with the dice, the bonus marks
+after them, undo. The active player and each of the others have a Play of their own."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
 from apps.core.protocol import IllegalAction
@@ -25,11 +20,18 @@ from .areas import (
     next_coconut,
     next_row,
 )
+from .dice import (
+    coconut_dice,
+    dice_for,
+    fountain_die,
+    green_dice,
+    roll_die,
+    taken_dice,
+)
+from .play import Play, fresh
 from .sheet import (
     BUTTERFLIES,
     CRATES,
-    DICE,
-    FACES,
     FLOWERS,
     FOUNTAIN_COLUMNS,
     JOKER,
@@ -46,87 +48,6 @@ Action = dict[str, Any]
 ROLL, ACTIVE, OTHERS, OVER = "roll", "active", "others", "over"
 # How a seat finished its part of a turn.
 CONFIRMED, PASSED, NOTHING, TIMED_OUT = "confirmed", "passed", "nothing", "timed_out"
-
-BONUS_STEPS = ("bonus", "skip_bonus")
-WHOLE_JOKER = 2  # "A joker always counts as 2 arbitrary coconut halves."
-
-
-@dataclass
-class Play:
-    """A seat's dice and crosses in the current turn, until confirmed."""
-
-    colour: str  # the chosen colour: every cross of the turn goes in this area
-    dice: list[int]  # the dice taken, by number 0-4
-    faces: list[str]  # each taken die's face as used (after the elephant reroll in blue)
-    rerolled: bool  # blue: the taken dice were rolled again, so the choice cannot be undone
-    sheet: Sheet  # the seat's sheet with this turn's crosses
-    steps: list[Action] = field(default_factory=list)  # crosses and skips made, for undo
-    spent: list[int] = field(default_factory=list)  # per taken die: how much of it is used
-    names: list[str | None] = field(default_factory=list)  # per taken die: a joker's use
-    rows: list[int] = field(default_factory=list)  # green: the taken die opening each row, -1
-    column: str | None = None  # blue: the fountain column of this turn's dice
-    bonuses: list[dict] = field(default_factory=list)  # bonus marks to take, next first
-    marks: list[dict] = field(default_factory=list)  # crosses made, with the dice they used
-
-    def to_json(self) -> dict:
-        return {
-            "colour": self.colour,
-            "dice": list(self.dice),
-            "faces": list(self.faces),
-            "rerolled": self.rerolled,
-            "sheet": self.sheet.to_json(),
-            "steps": [dict(s) for s in self.steps],
-            "spent": list(self.spent),
-            "names": list(self.names),
-            "rows": list(self.rows),
-            "column": self.column,
-            "bonuses": [dict(b) for b in self.bonuses],
-            "marks": [{**m, "dice": list(m["dice"])} for m in self.marks],
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> Play:
-        fields = dict(data)
-        fields["sheet"] = Sheet.from_json(data["sheet"])
-        return cls(**fields)
-
-    @property
-    def bonus_begun(self) -> bool:
-        """Bonus marks come "at the end of your turn": once one is taken (or let go), the
-        dice make no more crosses."""
-        return any(step["type"] in BONUS_STEPS for step in self.steps)
-
-    def used_dice(self) -> list[int]:
-        return [d for d, spent in zip(self.dice, self.spent, strict=True) if spent]
-
-    def unused_dice(self) -> list[int]:
-        return [d for d, spent in zip(self.dice, self.spent, strict=True) if not spent]
-
-
-# --- taking dice ---------------------------------------------------------------------------
-
-
-def taken_dice(colour: str, available: list[tuple[int, str]]) -> tuple[list[int], list[str]]:
-    """ "You can take all dice of one background colour plus all rolled jokers." """
-    picked = [(d, face) for d, face in available if face == JOKER or FACES[face].colour == colour]
-    return [d for d, _ in picked], [face for _, face in picked]
-
-
-def fresh(colour: str, dice: list[int], faces: list[str], rerolled: bool, sheet: Sheet) -> Play:
-    return Play(
-        colour=colour,
-        dice=list(dice),
-        faces=list(faces),
-        rerolled=rerolled,
-        sheet=sheet,
-        spent=[0] * len(dice),
-        names=[None] * len(dice),
-        rows=[-1] * len(BUTTERFLIES),
-    )
-
-
-def roll_die(die: int, rng: random.Random) -> str:
-    return DICE[die][rng.randrange(len(DICE[die]))]
 
 
 def take(colour: str, available: list[tuple[int, str]], sheet: Sheet, rng: random.Random) -> Play:
@@ -148,80 +69,6 @@ def can_use(colour: str, available: list[tuple[int, str]], sheet: Sheet) -> bool
     if colour == "blue":
         return any(next_row(sheet, c) is not None for c in range(len(FOUNTAIN_COLUMNS)))
     return bool(dice_marks(fresh(colour, dice, faces, False, sheet)))
-
-
-# --- which dice a cross uses ---------------------------------------------------------------
-
-
-def _free(play: Play, face: str, but: int = -1) -> int:
-    """The first unused taken die showing ``face`` (not position ``but``), or -1."""
-    for p, f in enumerate(play.faces):
-        if f == face and not play.spent[p] and p != but:
-            return p
-    return -1
-
-
-def _green_dice(play: Play, row: int, flower: int) -> tuple[int, int] | None:
-    """(butterfly die or -1 when the row is open already, flower die). Rules: "You must always
-    have at least 1 butterfly and 1 flower selected"; "Butterflies are not marked. A butterfly
-    only indicates in which row you may mark the flower"."""
-    butterfly = -1
-    if play.rows[row] < 0:
-        butterfly = _free(play, f"green-butterfly-{BUTTERFLIES[row]}")
-        if butterfly < 0:
-            butterfly = _free(play, JOKER)
-        if butterfly < 0:
-            return None
-    bloom = _free(play, f"green-flower-{FLOWERS[flower]}")
-    if bloom < 0:
-        bloom = _free(play, JOKER, but=butterfly)
-    if bloom < 0:
-        return None
-    return butterfly, bloom
-
-
-def _banana_dice(play: Play, bananas: int) -> list[int] | None:
-    """ "For each chosen die showing a banana, you may mark one banana"; bananas first, then
-    jokers."""
-    real = [p for p, f in enumerate(play.faces) if f != JOKER and not play.spent[p]]
-    jokers = [p for p, f in enumerate(play.faces) if f == JOKER and not play.spent[p]]
-    found = (real + jokers)[:bananas]
-    return found if len(found) == bananas else None
-
-
-def _fountain_die(play: Play, column: str) -> int:
-    """ "You use pink dice to mark in the pink column, blue dice to mark in the blue column,
-    and so on"; a rerolled joker joins the column."""
-    for p, f in enumerate(play.faces):
-        if f != JOKER and FACES[f].colour == column and not play.spent[p]:
-            return p
-    return _free(play, JOKER)
-
-
-def _coconut_dice(play: Play) -> list[tuple[int, int]] | None:
-    """(die, halves) making one coconut, or None. "To be allowed to mark a coconut, you must
-    be able to place two matching coconut halves together"; "A joker always counts as 2
-    arbitrary coconut halves". Pairs of real halves first, then a half completed by a joker's
-    half, then a whole joker: this order makes the most coconuts from any dice."""
-    halves: dict[str, int] = {}
-    for p, f in enumerate(play.faces):
-        if f == JOKER or play.spent[p]:
-            continue
-        if f in halves:
-            return [(halves[f], 1), (p, 1)]
-        halves[f] = p
-    jokers = sorted(
-        (p for p, f in enumerate(play.faces) if f == JOKER and play.spent[p] < WHOLE_JOKER),
-        key=lambda p: (-play.spent[p], p),  # a joker with one half left goes first
-    )
-    if halves and jokers:
-        return [(min(halves.values()), 1), (jokers[0], 1)]
-    whole = [p for p in jokers if play.spent[p] == 0]
-    if whole:
-        return [(whole[0], WHOLE_JOKER)]
-    if len(jokers) >= 2:
-        return [(jokers[0], 1), (jokers[1], 1)]
-    return None
 
 
 # --- the actions a play offers -------------------------------------------------------------
@@ -268,7 +115,7 @@ def dice_marks(play: Play) -> list[Action]:
     if area == "green":
         for r in range(len(BUTTERFLIES)):
             for f in range(len(FLOWERS)):
-                if not sheet.green[r][f] and _green_dice(play, r, f) is not None:
+                if not sheet.green[r][f] and green_dice(play, r, f) is not None:
                     found.append(mark_action("mark", area, (r, f)))
     elif area == "purple":
         left = play.spent.count(0)
@@ -280,11 +127,11 @@ def dice_marks(play: Play) -> list[Action]:
             if play.column not in (None, name):
                 continue
             row = next_row(sheet, c)
-            if row is not None and _fountain_die(play, name) >= 0:
+            if row is not None and fountain_die(play, name) >= 0:
                 found.append(mark_action("mark", area, (c, row)))
     else:
         k = next_coconut(sheet)
-        if k is not None and _coconut_dice(play) is not None:
+        if k is not None and coconut_dice(play) is not None:
             found.append(mark_action("mark", area, (k,)))
     return found
 
@@ -378,46 +225,6 @@ def _cross(play: Play, area: str, place: tuple[int, ...]) -> tuple[Sheet, list[W
     return mark_pink(play.sheet)
 
 
-def _dice_for(play: Play, place: tuple[int, ...]) -> tuple[list[tuple[int, int, str]], int]:
-    """The dice a cross with the dice uses, as (position, amount, what a joker stands for),
-    and the green row it opens (-1). IllegalAction when the dice do not allow it."""
-    area = play.colour
-    if area == "green":
-        r, f = place
-        found = _green_dice(play, r, f)
-        if found is None:
-            raise IllegalAction(
-                f"That flower needs a {BUTTERFLIES[r]} butterfly and a {FLOWERS[f]} flower "
-                "(or jokers) among your dice."
-            )
-        butterfly, bloom = found
-        used = [(bloom, 1, f"green-flower-{FLOWERS[f]}")]
-        if butterfly >= 0:
-            used.insert(0, (butterfly, 1, f"green-butterfly-{BUTTERFLIES[r]}"))
-        return used, r if butterfly >= 0 else -1
-    if area == "purple":
-        size = CRATES[place[0]][place[1]]
-        dice = _banana_dice(play, size)
-        if dice is None:
-            raise IllegalAction(
-                f"A bunch of {size} needs {size} bananas from this turn; "
-                f"you have {play.spent.count(0)} left."
-            )
-        return [(p, 1, "purple-banana") for p in dice], -1
-    if area == "blue":
-        column = FOUNTAIN_COLUMNS[place[0]]
-        if play.column not in (None, column):
-            raise IllegalAction(f"This turn's dice mark the {play.column} column.")
-        p = _fountain_die(play, column)
-        if p < 0:
-            raise IllegalAction(f"None of your rerolled dice is {column} or a joker.")
-        return [(p, 1, column)], -1
-    halves = _coconut_dice(play)
-    if halves is None:
-        raise IllegalAction("A coconut needs two matching coconut halves or a joker.")
-    return [(p, n, "pink-half-any") for p, n in halves], -1
-
-
 def _new_bonuses(won: list[Won]) -> list[dict]:
     """ "If you mark in an area in such a way that you receive a bonus circle ..., you may
     place one more bonus mark in the corresponding colour area at the end of your turn." """
@@ -434,7 +241,7 @@ def step(play: Play, action: Action) -> Play:
     if kind == "skip_bonus":
         if not play.bonuses:
             raise IllegalAction("No bonus mark is waiting.")
-        return _replace(play, steps=[*play.steps, dict(action)], bonuses=play.bonuses[1:])
+        return replace(play, steps=[*play.steps, dict(action)], bonuses=play.bonuses[1:])
     area = action.get("area")
     if kind == "mark":
         if play.bonus_begun:
@@ -453,7 +260,7 @@ def step(play: Play, action: Action) -> Play:
         raise IllegalAction("There is no such field on the sheet.")
     if kind == "bonus":
         return _bonus(play, area, place, action)
-    used, opens = _dice_for(play, place)
+    used, opens = dice_for(play, place)
     sheet, won = _cross(play, area, place)
     spent, names, rows = list(play.spent), list(play.names), list(play.rows)
     for p, amount, name in used:
@@ -463,7 +270,7 @@ def step(play: Play, action: Action) -> Play:
     if opens >= 0:
         rows[opens] = used[0][0]
     mark = {"area": area, "field": action["field"], "dice": [play.dice[p] for p, _, _ in used]}
-    return _replace(
+    return replace(
         play,
         sheet=sheet,
         steps=[*play.steps, dict(action)],
@@ -488,7 +295,7 @@ def _bonus(play: Play, area: str, place: tuple[int, ...], action: Action) -> Pla
         if head["bananas"] > size:
             rest = [{**head, "bananas": head["bananas"] - size}, *rest]
     sheet, won = _cross(play, area, place)
-    return _replace(
+    return replace(
         play,
         sheet=sheet,
         steps=[*play.steps, dict(action)],
@@ -508,22 +315,3 @@ def undo(play: Play, base: Sheet) -> Play | None:
     for earlier in play.steps[:-1]:
         again = step(again, earlier)
     return again
-
-
-def _replace(play: Play, **changes: Any) -> Play:
-    fields = {
-        "colour": play.colour,
-        "dice": play.dice,
-        "faces": play.faces,
-        "rerolled": play.rerolled,
-        "sheet": play.sheet,
-        "steps": play.steps,
-        "spent": play.spent,
-        "names": play.names,
-        "rows": play.rows,
-        "column": play.column,
-        "bonuses": play.bonuses,
-        "marks": play.marks,
-    }
-    fields.update(changes)
-    return Play(**fields)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .areas import Sheet, extra_stars, mark_counts, marked_fields, rewards_won
+from .play import Play
 from .sheet import AREAS, FACES, JOKER
-from .turn import ACTIVE, OTHERS, ROLL, Play
+from .turn import ACTIVE, OTHERS, ROLL
 
 if TYPE_CHECKING:
     from .rules import State
