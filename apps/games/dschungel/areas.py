@@ -43,9 +43,21 @@ from .sheet import (
 Won = tuple[str, Reward]  # a reward's name and what it gives
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What follows from a sheet's crosses, worked out once per sheet (sheets never change)."""
+
+    rewards: tuple[str, ...]  # the names of the rewards won, Extra Stars included
+    stars: int
+    extra_stars: tuple[str, ...]
+    fields: tuple[str, ...]  # the names of the crossed fields
+    counts: tuple[tuple[str, int], ...]  # crosses per area
+
+
 @dataclass
 class Sheet:
-    """One player's sheet: which fields carry a cross. Never changed in place."""
+    """One player's sheet: which fields carry a cross. Never changed in place once the
+    rules hold it, so what follows from it is kept beside it (``summary``)."""
 
     green: list[list[bool]]  # [row][flower], rows as BUTTERFLIES, flowers as FLOWERS
     purple: list[list[bool]]  # [crate][bunch]
@@ -77,6 +89,22 @@ class Sheet:
             blue=[list(c) for c in data["blue"]],
             pink=list(data["pink"]),
         )
+
+    def summary(self) -> Summary:
+        """Rewards, stars and crossed fields, computed on first use and then kept (a cache,
+        not part of the state: equality and JSON ignore it)."""
+        cached = self.__dict__.get("_summary")
+        if cached is None:
+            won = rewards_won(self)
+            cached = Summary(
+                rewards=tuple(name for name, _ in won),
+                stars=sum(reward.stars for _, reward in won),
+                extra_stars=tuple(extra_stars(self)),
+                fields=tuple(marked_fields(self)),
+                counts=tuple(mark_counts(self).items()),
+            )
+            self.__dict__["_summary"] = cached
+        return cached
 
 
 # --- green ---------------------------------------------------------------------------------
@@ -248,7 +276,7 @@ def extra_stars(sheet: Sheet) -> list[str]:
 def stars(sheet: Sheet) -> int:
     """ "Count your collected rainbow stars ... The larger, blue-outlined Extra Star counts
     too." """
-    return sum(reward.stars for _name, reward in rewards_won(sheet))
+    return sheet.summary().stars
 
 
 def marked_fields(sheet: Sheet) -> list[str]:

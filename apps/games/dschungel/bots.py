@@ -12,8 +12,8 @@ from typing import Any
 from apps.core.protocol import BotLevel
 
 from .areas import Sheet, extra_stars, next_coconut, rewards_won, stars
-from .dice import taken_dice
-from .play import Play
+from .dice import roll_die, taken_dice
+from .play import Play, fresh
 from .rules import State, available_dice, legal_actions
 from .sheet import (
     BUTTERFLIES,
@@ -23,7 +23,7 @@ from .sheet import (
     GREEN_REWARDS,
     Reward,
 )
-from .turn import play_actions, step, take
+from .turn import play_actions, step
 
 Action = dict[str, Any]
 
@@ -35,7 +35,7 @@ DEFAULT_LEVEL = "steady"
 
 STAR_VALUE = 10.0
 BONUS_VALUE = 6.0  # a bonus circle is one free cross, worth a bit more than a plain one
-FOUNTAIN_GUESS = 4.0  # what one rerolled elephant is worth before it is rolled
+FOUNTAIN_SAMPLES = 6  # imagined rerolls of the elephants when weighing blue
 
 
 def _reward_value(reward: Reward) -> float:
@@ -106,13 +106,17 @@ def _playout(state: State, seat: int, play: Play) -> float:
     return _worth(state, seat, play.sheet) - start
 
 
-def _colour_value(state: State, seat: int, colour: str) -> float:
+def _colour_value(state: State, seat: int, colour: str, rng: random.Random) -> float:
+    """A colour's worth: its crosses played out greedily; blue, whose elephants are rolled
+    again, as the mean of a few imagined rerolls."""
     available = available_dice(state, seat)
-    if colour == "blue":
-        return FOUNTAIN_GUESS * len(taken_dice(colour, available)[0])
-    # Only blue rerolls, so any rng does for the others' playout.
-    play = take(colour, available, state.sheets[seat], random.Random(0))
-    return _playout(state, seat, play)
+    sheet = state.sheets[seat]
+    dice, faces = taken_dice(colour, available)
+    if colour != "blue":
+        return _playout(state, seat, fresh(colour, dice, faces, False, sheet))
+    rolls = [[roll_die(d, rng) for d in dice] for _ in range(FOUNTAIN_SAMPLES)]
+    plays = [fresh(colour, dice, rolled, True, sheet) for rolled in rolls]
+    return sum(_playout(state, seat, play) for play in plays) / FOUNTAIN_SAMPLES
 
 
 def choose_steady(state: State, seat: int, rng: random.Random) -> Action | None:
@@ -128,7 +132,7 @@ def choose_steady(state: State, seat: int, rng: random.Random) -> Action | None:
     play = state.plays[seat]
     if play is None:
         colours = [a for a in actions if a["type"] == "choose"]
-        scored = [(_colour_value(state, seat, a["colour"]), a) for a in colours]
+        scored = [(_colour_value(state, seat, a["colour"], rng), a) for a in colours]
         best = max((v for v, _ in scored), default=0.0)
         if best <= 0:
             return {"type": "pass"}

@@ -53,10 +53,12 @@ __all__ = [
     "outcome",
     "to_act",
     "available_dice",
+    "usable_colours",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 TIMEOUT = "timeout"
+LOG_KEPT = 24  # the recent log a table shows; the room's action log keeps the whole game
 SIMPLE = ("roll", "reroll", "pass", "undo", "confirm", "skip_bonus")  # actions without fields
 
 Action = dict[str, Any]
@@ -92,8 +94,9 @@ class State:
     left: list[int] = field(default_factory=list)  # the dice left for the others
     plays: list[Play | None] = field(default_factory=list)  # by seat: dice taken this turn
     done: list[str | None] = field(default_factory=list)  # others: confirmed, passed, ...
+    choices: list[list[str]] = field(default_factory=list)  # by seat: colours that give a cross
     ending: bool = False  # an Extra Star was circled: the game ends with this turn
-    log: list[dict] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)  # the latest events, oldest first
 
     def to_json(self) -> dict:
         return {
@@ -111,8 +114,9 @@ class State:
             "left": list(self.left),
             "plays": [p.to_json() if p is not None else None for p in self.plays],
             "done": list(self.done),
+            "choices": [list(c) for c in self.choices],
             "ending": self.ending,
-            "log": json.loads(json.dumps(self.log)),
+            "log": list(self.log),  # entries are never changed once written
         }
 
     @classmethod
@@ -121,7 +125,7 @@ class State:
         fields = dict(data)
         fields["sheets"] = [Sheet.from_json(s) for s in data["sheets"]]
         fields["plays"] = [Play.from_json(p) if p is not None else None for p in data["plays"]]
-        fields["log"] = json.loads(json.dumps(data["log"]))
+        fields["log"] = list(data["log"])
         return cls(**fields)
 
 
@@ -138,6 +142,7 @@ def setup(players: list[str], options: dict | None, rng: random.Random) -> State
         sheets=[Sheet.blank() for _ in range(n)],
         plays=[None] * n,
         done=[None] * n,
+        choices=[[] for _ in range(n)],
     )
 
 
@@ -150,6 +155,13 @@ def available_dice(state: State, seat: int) -> list[tuple[int, str]]:
     if seat == state.active:
         return list(enumerate(state.dice))
     return [(d, state.dice[d]) for d in state.left]
+
+
+def usable_colours(state: State, seat: int) -> list[str]:
+    """The colours whose dice give ``seat`` at least one cross, worked out once when the dice
+    are rolled or left, as neither changes while the seat chooses."""
+    available = available_dice(state, seat)
+    return [c for c in AREAS if can_use(c, available, state.sheets[seat])]
 
 
 def _choosing(state: State, seat: int) -> bool:
@@ -176,11 +188,7 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     play = state.plays[seat]
     if play is not None:
         return play_actions(play)
-    available = available_dice(state, seat)
-    sheet = state.sheets[seat]
-    actions: list[Action] = [
-        {"type": "choose", "colour": c} for c in AREAS if can_use(c, available, sheet)
-    ]
+    actions: list[Action] = [{"type": "choose", "colour": c} for c in state.choices[seat]]
     if not actions and seat == state.active and not state.rerolled:
         actions.append({"type": "reroll"})
     actions.append({"type": "pass"})
@@ -213,8 +221,9 @@ def _copy(state: State) -> State:
         left=list(state.left),
         plays=list(state.plays),
         done=list(state.done),
+        choices=list(state.choices),
         ending=state.ending,
-        log=list(state.log),
+        log=state.log[-LOG_KEPT:],
     )
 
 
@@ -278,6 +287,7 @@ def _roll(state: State, seat: int, rng: random.Random) -> State:
     new = _copy(state)
     new.dice = [roll_die(d, rng) for d in range(len(DICE))]
     new.phase = ACTIVE
+    new.choices[seat] = usable_colours(new, seat)
     new.log.append({"turn": state.turn, "seat": seat, "rolled": list(new.dice)})
     return new
 
@@ -288,12 +298,12 @@ def _reroll(state: State, seat: int, rng: random.Random) -> State:
         raise IllegalAction("Only the player whose turn it is may roll again.")
     if state.rerolled:
         raise IllegalAction("You have rolled all the dice again already this turn.")
-    sheet = state.sheets[seat]
-    if any(can_use(c, available_dice(state, seat), sheet) for c in AREAS):
+    if state.choices[seat]:
         raise IllegalAction("You can use some of these dice, so you may not roll again.")
     new = _copy(state)
     new.dice = [roll_die(d, rng) for d in range(len(DICE))]
     new.rerolled = True
+    new.choices[seat] = usable_colours(new, seat)
     new.log.append({"turn": state.turn, "seat": seat, "rolled": list(new.dice), "again": True})
     return new
 
@@ -304,11 +314,10 @@ def _choose(state: State, seat: int, action: Action, rng: random.Random) -> Stat
     colour = action.get("colour")
     if colour not in AREAS or action != {"type": "choose", "colour": colour}:
         raise IllegalAction("Choose green, purple, blue or pink.")
-    available = available_dice(state, seat)
-    if not can_use(colour, available, state.sheets[seat]):
+    if colour not in state.choices[seat]:
         raise IllegalAction(f"The {colour} dice (with the jokers) give you no cross to make.")
     new = _copy(state)
-    new.plays[seat] = take(colour, available, state.sheets[seat], rng)
+    new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng)
     return new
 
 
@@ -319,7 +328,7 @@ def _finish(state: State, seat: int, play: Play | None, how: str) -> State:
     new = _copy(state)
     entry: dict = {"turn": state.turn, "seat": seat, "how": how, "colour": None, "marks": []}
     if play is not None:
-        if extra_stars(play.sheet) != extra_stars(state.sheets[seat]):
+        if play.sheet.summary().extra_stars != state.sheets[seat].summary().extra_stars:
             new.ending = True  # "The game ends as soon as someone circles the Extra Star"
         new.sheets[seat] = play.sheet
         entry.update(colour=play.colour, marks=play.marks)
@@ -349,11 +358,12 @@ def _start_others(state: State) -> State:
     state.phase = OTHERS
     state.plays = [None] * n
     state.done = [None] * n
+    state.choices = [[] for _ in range(n)]
     for seat in range(n):
         if seat == state.active:
             continue
-        available = available_dice(state, seat)
-        if not any(can_use(c, available, state.sheets[seat]) for c in AREAS):
+        state.choices[seat] = usable_colours(state, seat)
+        if not state.choices[seat]:
             state.done[seat] = NOTHING
             state.log.append({"turn": state.turn, "seat": seat, "how": NOTHING, "marks": []})
     return _after_others(state)
@@ -376,6 +386,7 @@ def _after_others(state: State) -> State:
     state.rerolled = False
     state.plays = [None] * n
     state.done = [None] * n
+    state.choices = [[] for _ in range(n)]
     return state
 
 

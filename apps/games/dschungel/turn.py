@@ -4,6 +4,7 @@ after them, undo. The active player and each of the others have a Play of their 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +33,7 @@ from .play import Play, fresh
 from .sheet import (
     BUTTERFLIES,
     CRATES,
+    FACES,
     FLOWERS,
     FOUNTAIN_COLUMNS,
     JOKER,
@@ -61,14 +63,31 @@ def take(colour: str, available: list[tuple[int, str]], sheet: Sheet, rng: rando
 
 
 def can_use(colour: str, available: list[tuple[int, str]], sheet: Sheet) -> bool:
-    """Whether taking this colour allows at least one cross. Blue is judged before its reroll:
-    the elephants can be used while a fountain column has room."""
-    dice, faces = taken_dice(colour, available)
-    if not dice:
+    """Whether taking this colour allows at least one cross (the same answer as taking it
+    and asking ``dice_marks``, worked out without a Play as it is asked for every colour at
+    every roll). Blue is judged before its reroll: elephants can be used while a fountain
+    column has room."""
+    faces = [f for _d, f in available if f == JOKER or FACES[f].colour == colour]
+    if not faces:
         return False
+    jokers = faces.count(JOKER)
     if colour == "blue":
         return any(next_row(sheet, c) is not None for c in range(len(FOUNTAIN_COLUMNS)))
-    return bool(dice_marks(fresh(colour, dice, faces, False, sheet)))
+    if colour == "purple":
+        return any(size <= len(faces) for _c, _b, size in free_bunches(sheet))
+    if colour == "pink":
+        reals = [f for f in faces if f != JOKER]
+        pair = jokers > 0 or len(set(reals)) < len(reals)
+        return pair and next_coconut(sheet) is not None
+    kinds = {(FACES[f].symbol, FACES[f].kind) for f in faces if f != JOKER}
+    for r, row in enumerate(BUTTERFLIES):
+        for f, bloom in enumerate(FLOWERS):
+            if sheet.green[r][f]:
+                continue
+            missing = (("butterfly", row) not in kinds) + (("flower", bloom) not in kinds)
+            if missing <= jokers:
+                return True
+    return False
 
 
 # --- the actions a play offers -------------------------------------------------------------
@@ -106,34 +125,37 @@ def mark_action(kind: str, area: str, place: tuple[int, ...]) -> Action:
     return {"type": kind, "area": area, "coconut": place[0], "field": pink_field(place[0])}
 
 
-def dice_marks(play: Play) -> list[Action]:
-    """Every cross the taken dice allow now."""
+def dice_places(play: Play) -> Iterator[tuple[int, ...]]:
+    """Every field the taken dice can cross now, in sheet order."""
     if play.bonus_begun:
-        return []
+        return
     sheet, area = play.sheet, play.colour
-    found: list[Action] = []
     if area == "green":
         for r in range(len(BUTTERFLIES)):
             for f in range(len(FLOWERS)):
                 if not sheet.green[r][f] and green_dice(play, r, f) is not None:
-                    found.append(mark_action("mark", area, (r, f)))
+                    yield r, f
     elif area == "purple":
         left = play.spent.count(0)
         for c, b, size in free_bunches(sheet):
             if size <= left:
-                found.append(mark_action("mark", area, (c, b)))
+                yield c, b
     elif area == "blue":
         for c, name in enumerate(FOUNTAIN_COLUMNS):
             if play.column not in (None, name):
                 continue
             row = next_row(sheet, c)
             if row is not None and fountain_die(play, name) >= 0:
-                found.append(mark_action("mark", area, (c, row)))
+                yield c, row
     else:
         k = next_coconut(sheet)
         if k is not None and coconut_dice(play) is not None:
-            found.append(mark_action("mark", area, (k,)))
-    return found
+            yield (k,)
+
+
+def dice_marks(play: Play) -> list[Action]:
+    """Every cross the taken dice allow now."""
+    return [mark_action("mark", play.colour, place) for place in dice_places(play)]
 
 
 def bonus_marks(play: Play) -> list[Action]:

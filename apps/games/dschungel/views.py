@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .areas import Sheet, extra_stars, mark_counts, marked_fields, rewards_won
+from .areas import Sheet, rewards_won
 from .play import Play
 from .sheet import AREAS, FACES, JOKER
 from .turn import ACTIVE, OTHERS, ROLL
@@ -98,24 +98,21 @@ def sheet_view(state: State, seat: int) -> dict[str, Any]:
     """A seat's sheet as it stands, this turn's unconfirmed crosses included (listed in
     "new"), with "confirmed_stars" counting only what is confirmed."""
     play = state.plays[seat]
-    confirmed = state.sheets[seat]
-    sheet = play.sheet if play is not None else confirmed
-    won = rewards_won(sheet)
-    star_count = sum(reward.stars for _, reward in won)
+    confirmed = state.sheets[seat].summary()
+    sheet = play.sheet if play is not None else state.sheets[seat]
+    now = sheet.summary()
     return {
         "seat": seat,
         "name": state.players[seat],
         "status": _status(state, seat),
-        "stars": star_count,
-        "confirmed_stars": star_count
-        if play is None
-        else sum(reward.stars for _, reward in rewards_won(confirmed)),
+        "stars": now.stars,
+        "confirmed_stars": confirmed.stars,
         "marks": sheet.to_json(),
-        "fields": marked_fields(sheet),
-        "counts": mark_counts(sheet),
+        "fields": list(now.fields),
+        "counts": dict(now.counts),
         "new": [m["field"] for m in play.marks] if play is not None else [],
-        "rewards": [name for name, _ in won],
-        "extra_stars": extra_stars(sheet),
+        "rewards": list(now.rewards),
+        "extra_stars": list(now.extra_stars),
         "bonuses": [dict(b) for b in play.bonuses] if play is not None else [],
         "play": play_view(play) if play is not None else None,
     }

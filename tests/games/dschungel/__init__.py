@@ -83,6 +83,7 @@ def table(
         assert len(dice) == 5
         state.dice = list(dice)
         state.phase = "active"
+        state.choices[active] = rules.usable_colours(state, active)
     return state
 
 
