@@ -60,6 +60,7 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 4
 TIMEOUT = "timeout"
 LOG_KEPT = 24  # the recent log a table shows; the room's action log keeps the whole game
 SIMPLE = ("roll", "reroll", "pass", "undo", "confirm", "skip_bonus")  # actions without fields
+KINDS = (*SIMPLE, "choose", "mark", "bonus", TIMEOUT)
 
 Action = dict[str, Any]
 
@@ -179,10 +180,10 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
             delay = state.countdown * 1000
             return [{"type": TIMEOUT, "turn": state.turn, "delay_ms": delay}]
         return []
-    if state.phase == ROLL:
-        return [{"type": "roll"}] if seat == state.active else []
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         return []
+    if state.phase == ROLL:
+        return [{"type": "roll"}] if seat == state.active else []
     if not _choosing(state, seat):
         return []
     play = state.plays[seat]
@@ -234,6 +235,8 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
     if state.phase == OVER:
         raise IllegalAction("The game is over.")
     kind = action["type"]
+    if kind not in KINDS:
+        raise IllegalAction("That is not a move in Dschungelparty.")
     if seat is None:
         return _timeout(state, without_delay(action))
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
@@ -246,6 +249,8 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
         raise IllegalAction(_why_waiting(state, seat))
     play = state.plays[seat]
     if kind in ("reroll", "choose", "pass"):
+        if play is not None and play.rerolled:
+            raise IllegalAction("You have rolled the elephants again; cross or confirm.")
         if play is not None:
             raise IllegalAction(f"You have taken the {play.colour} dice; undo to choose again.")
         if kind == "reroll":
