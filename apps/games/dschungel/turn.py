@@ -313,7 +313,8 @@ def _bonus(play: Play, area: str, place: tuple[int, ...], action: Action) -> Pla
     if area == "purple":
         size = CRATES[place[0]][place[1]]
         if size > head["bananas"]:
-            raise IllegalAction(f"This bonus gives {head['bananas']} banana(s) to mark.")
+            bananas = "1 banana" if head["bananas"] == 1 else f"{head['bananas']} bananas"
+            raise IllegalAction(f"This bonus gives {bananas} to mark.")
         if head["bananas"] > size:
             rest = [{**head, "bananas": head["bananas"] - size}, *rest]
     sheet, won = _cross(play, area, place)
