@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 
-.PHONY: run test bench lint format e2e-deps clean
+.PHONY: run test bench screenshots lint format e2e-deps clean
 
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Bunko Night needs Python 3.11 or newer.")'
@@ -29,6 +29,10 @@ test: $(STAMP) e2e-deps
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/bench -s -q -p no:cacheprovider --override-ini addopts=
+
+# The pictures in docs/screenshots, taken by the browser tests (a test run never writes them).
+screenshots: $(STAMP) e2e-deps
+	BUNKO_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest tests/e2e -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
