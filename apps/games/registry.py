@@ -31,6 +31,9 @@ class GameEntry:
     present: Callable[[dict, dict], dict]
     template: str  # the table, included in the room page, the big screen and live updates
     options: tuple[Option, ...] = field(default=())
+    # The game's own static files (paths for {% static %}), loaded by its room pages.
+    stylesheet: str = ""
+    script: str = ""
 
     def load_state(self, data: dict) -> Any:
         return self.state.from_json(data)

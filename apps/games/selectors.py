@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from apps.core import scheduler
 from apps.core.codes import normalize_code
 from apps.core.dice import rng_for
 from apps.core.qr import qr_svg
@@ -106,10 +107,27 @@ def room_context(room: Room, seat: Seat | None, base_url: str = "", screen: bool
         s for s in seats if s.player is not None and s.prelisted and not s.claimed
     ]
     context["connected"] = connected_players(players)
+    context["timers"] = timers(room)
     outcome = entry.rules.outcome(state)
     context["results"] = results(room, outcome, players) if outcome is not None else None
     context.update(entry.present(view, context))
     return context
+
+
+def timers(room: Room) -> list[dict]:
+    """The room's pending timed system moves, for countdowns on the screens: each with its
+    move and the milliseconds left at render time (relative, so a phone's clock does not
+    matter)."""
+    now = timezone.now()
+    return [
+        {
+            "type": d.payload["action"].get("type"),
+            "action": d.payload["action"],
+            "ms": max(0, int((d.due_at - now).total_seconds() * 1000)),
+        }
+        for d in scheduler.pending(room.scope)
+        if d.payload.get("kind") == Action.SYSTEM
+    ]
 
 
 def connected_players(players: list[Seat | None]) -> set[int]:
