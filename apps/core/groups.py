@@ -11,6 +11,10 @@ def night(code: str) -> str:
     return f"party-{code}"
 
 
+def night_screens(code: str) -> str:
+    return f"party-{code}-screens"
+
+
 def night_table(code: str, round_number: int, number: int) -> str:
     return f"party-{code}-r{round_number}-t{number}"
 

@@ -49,7 +49,7 @@ def broadcast_event(group: str, event: str, **data: Any) -> None:
 
     def send() -> None:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(group, {"type": "live.event", "name": event, **data})
+        async_to_sync(layer.group_send)(group, {"type": "live.event", "event": event, "data": data})
 
     transaction.on_commit(send)
 
@@ -80,8 +80,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """The current version and the HTML fragments this viewer should see."""
         raise NotImplementedError
 
-    async def perform(self, action_id: str, act: dict) -> None:
-        """Apply an action; raise Refused with the reason when it is not carried out."""
+    async def perform(self, action_id: str, act: dict) -> Any:
+        """Apply an action; raise Refused with the reason when it is not carried out. What it
+        returns (a version) goes back with the acknowledgement as ``v``."""
         raise Refused("This page does not take actions.")
 
     async def arrived(self) -> None:
@@ -165,7 +166,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             return
         target = message.get("target") if isinstance(message.get("target"), str) else None
         try:
-            await self.perform(action_id, self.read_act(message.get("act")))
+            result = await self.perform(action_id, self.read_act(message.get("act")))
         except Refused as error:
             await self.send_json(
                 {
@@ -176,7 +177,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 }
             )
             return
-        await self.send_json({"type": "ack", "id": action_id})
+        ack = {"type": "ack", "id": action_id}
+        if isinstance(result, int):
+            ack["v"] = result
+        await self.send_json(ack)
 
     @staticmethod
     def read_act(act: Any) -> dict:
@@ -210,7 +214,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "fragments", "version": version, "html": html})
 
     async def live_event(self, event: dict) -> None:
-        await self.send_json({"type": "event", **{k: v for k, v in event.items() if k != "type"}})
+        # The event's name and its data travel apart: data may hold a "name" of its own.
+        await self.send_json({"type": "event", "name": event["event"], "data": event["data"]})
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=json.dumps(content))

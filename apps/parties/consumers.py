@@ -1,14 +1,22 @@
-"""One socket per screen of a night: a player's phone, the big screen, the host's console."""
+"""One socket per screen of a night: a player's phone, the big screen, the host's console.
+
+A phone listens to its table (``live.table``: redraw the table), the night (``live.night``:
+the night-wide parts) and its own seat. The big screen and the console listen to the night
+and to every table (the screens group), and redraw only the table that changed.
+"""
 
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
+from apps.core import groups
 from apps.core.errors import Refused
 from apps.core.live import LiveConsumer
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import render, services
 from apps.parties.models import Party
+from apps.parties.selectors import TableRow
+from apps.parties.services.log import ALL, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
 # What a table's move may carry beside its type.
@@ -17,10 +25,14 @@ ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "a
 
 @database_sync_to_async
 def _party(code: str) -> Party | None:
-    return Party.objects.filter(code=code).select_related("host").first()
+    return Party.objects.filter(code=code).first()
 
 
 class PartyConsumer(LiveConsumer):
+    phone: render.Phone | None = None
+    night: render.Night | None = None
+    table_group: str | None = None
+
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
         self.code, self.view = kwargs["code"], kwargs["view"]
@@ -33,31 +45,113 @@ class PartyConsumer(LiveConsumer):
                 return False
         cookie = self.scope.get("cookies", {}).get(seat_cookie_name(party.scope))
         self.claim = read_seat_token(cookie, party.scope)
-        self.table: int | None = None
         self.live_groups = [party.group]
+        if self.view == "phone" and self.claim is not None:
+            self.live_groups.append(groups.seat(party.scope, self.claim.seat_id))
+        elif self.view != "phone":
+            self.live_groups.append(party.screens_group)
         return True
+
+    async def disconnect(self, code: int) -> None:
+        await super().disconnect(code)
+        if self.table_group:
+            await self.channel_layer.group_discard(self.table_group, self.channel_name)
+
+    # -- whole pages (a hello, a night-wide change) -------------------------------------------
 
     async def render(self) -> tuple[int, str]:
         if self.view == "phone":
-            version, html, self.table = await database_sync_to_async(render.render_phone)(
+            html, self.phone = await database_sync_to_async(render.render_phone)(
                 self.code, self.claim
             )
-            return version, html
+            await self._follow_table()
+            return self.phone.night.party.version, html
         if self.view == "host":
-            return await database_sync_to_async(render.render_host)(self.code)
-        return await database_sync_to_async(render.render_screen)(self.code)
+            html, self.night = await database_sync_to_async(render.render_host)(self.code)
+        else:
+            html, self.night = await database_sync_to_async(render.render_screen)(self.code)
+        return self.night.party.version, html
 
-    async def live_version(self, event: dict) -> None:
-        # A tap that changed only another table leaves this phone's page as it is.
-        changed = event.get("table")
-        if self.view == "phone" and changed is not None and changed != self.table:
+    async def _follow_table(self) -> None:
+        """A phone listens to the table it sits at this round, and only to that one."""
+        row = self.phone.row if self.phone else None
+        wanted = groups.night_table(self.code, row.round, row.number) if row is not None else None
+        if wanted == self.table_group:
             return
-        await super().live_version(event)
+        if self.table_group:
+            await self.channel_layer.group_discard(self.table_group, self.channel_name)
+        if wanted:
+            await self.channel_layer.group_add(wanted, self.channel_name)
+        self.table_group = wanted
 
-    async def perform(self, action_id: str, act: dict) -> None:
+    async def catch_up(self, since) -> None:
+        # Fragments are cached by version, so a whole page costs little: a reconnecting
+        # phone always gets every part, each with the version it shows (data-v).
+        version, html = await self.render()
+        self.version = version
+        await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    async def live_night(self, event: dict) -> None:
+        parts = set(event.get("parts") or [ALL])
+        if ALL not in parts:
+            if TRAVELLING in parts and self.view != "host":
+                night = await database_sync_to_async(render.night_of)(self.code, event["version"])
+                html = await database_sync_to_async(render.phone_travelling)(night)
+                await self.send_json({"type": "fragments", "html": html})
+            if PLAYERS in parts and self.view != "phone":
+                html = await database_sync_to_async(self._players)(event["version"])
+                await self.send_json({"type": "fragments", "html": html})
+            return
+        version, html = await self.render()
+        self.version = version
+        await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    def _players(self, version: int) -> str:
+        night = render.night_of(self.code, version)
+        return render.host_players(night) if self.view == "host" else render.screen_lobby(night)
+
+    # -- one table changed ---------------------------------------------------------------------
+
+    async def live_table(self, event: dict) -> None:
+        html = await database_sync_to_async(self._table)(event)
+        if html:
+            await self.send_json({"type": "fragments", "html": html})
+
+    def _table(self, event: dict) -> str:
+        version = event["stamp"] % 1_000_000
+        if self.view == "phone":
+            phone = self.phone
+            if phone is None or phone.row is None or phone.row.pk != event["table"]:
+                return ""
+            row = TableRow(
+                phone.row.pk, phone.row.round, phone.row.number, version, phone.row.seats
+            )
+            html = render.phone_table(phone, row)
+            if event.get("tallies"):
+                html += render.phone_standings(phone, row)
+            return html
+        night = self.night
+        if night is None:
+            return ""
+        known = next((r for r in night.tables if r.pk == event["table"]), None)
+        if known is None:  # a table of another round: the next night-wide change redraws
+            return ""
+        row = TableRow(known.pk, known.round, known.number, version, known.seats)
+        if self.view == "host":
+            return render.host_card(night, row) + render.host_status(night, fresh=True)
+        html = render.screen_card(night, row)
+        if event.get("tallies"):
+            html += render.screen_side(night, fresh=True)
+        return html
+
+    # -- a phone's tap ------------------------------------------------------------------------
+
+    async def perform(self, action_id: str, act: dict) -> int | None:
+        """A tap; the answer carries the table's new version (data-v of its fragments)."""
         if self.view != "phone":
             raise Refused("The big screen and the host's console don't roll dice.")
         action = {k: v for k, v in act.items() if k in ACTION_FIELDS}
-        await database_sync_to_async(services.table_action)(
-            self.code, self.claim, action_id, action
+        hint = self.phone.row.pk if self.phone and self.phone.row else None
+        return await database_sync_to_async(services.table_action)(
+            self.code, self.claim, action_id, action, hint
         )

@@ -73,6 +73,11 @@ class Party(models.Model):
     def group(self) -> str:
         return groups.night(self.code)
 
+    @property
+    def screens_group(self) -> str:
+        """The big screens and the host's console: they show every table."""
+        return groups.night_screens(self.code)
+
 
 class Player(models.Model):
     class Kind(models.TextChoices):
@@ -104,14 +109,18 @@ class Player(models.Model):
 
 
 class Table(models.Model):
-    """One table of one round: its seats, its resolved actions and the rules' state."""
+    """One table of one round: its seats and the rules' state (whose entries replay it).
+
+    ``version`` counts the table's changes: a tap locks only its table and bumps only this,
+    so the taps of a hundred tables never wait for each other.
+    """
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="tables")
     round = models.PositiveSmallIntegerField()
     number = models.PositiveSmallIntegerField()  # 1 is the head table
     seats = models.JSONField()  # player ids in seat order 1-4
-    actions = models.JSONField(default=list)  # every applied action, dice included: replayable
     state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["round", "number"]
@@ -121,6 +130,16 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Round {self.round}, table {self.number}"
+
+    @property
+    def group(self) -> str:
+        return groups.night_table(self.party.code, self.round, self.number)
+
+    @property
+    def stamp(self) -> int:
+        """The table's version as its fragments carry it (``data-v``): it grows across rounds
+        too, so a phone never takes last round's table for a newer one."""
+        return self.round * 1_000_000 + self.version
 
 
 class SitOut(models.Model):
@@ -133,15 +152,26 @@ class SitOut(models.Model):
 
 
 class Event(LogEntry):
-    """The night's append-only log: what happened, at which version, by whose tap."""
+    """The night's append-only log: what happened, by whose tap. A table's entries carry the
+    table's version (``table`` set), the night's own entries the night's version."""
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="events")
     table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL)
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
 
     class Meta(LogEntry.Meta):
+        ordering = ["created", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["party", "version"], name="unique_event_version"),
+            models.UniqueConstraint(
+                fields=["party", "version"],
+                condition=models.Q(table__isnull=True),
+                name="unique_night_event_version",
+            ),
+            models.UniqueConstraint(
+                fields=["table", "version"],
+                condition=models.Q(table__isnull=False),
+                name="unique_table_event_version",
+            ),
             models.UniqueConstraint(fields=["party", "action_id"], name="unique_event_action_id"),
         ]
 

@@ -1,26 +1,54 @@
-"""What each screen of a night shows, rendered to HTML for pages and live updates alike."""
+"""What each screen of a night shows, as HTML fragments for pages and live updates alike.
+
+Fragments are made per part and cached by what makes them true: a table's card by the
+table's version (one render serves the big screen and every console), a seat's controls by
+the table's version and the seat, the night's parts by the night's version. So a tap's work
+is its own table's fragments, whatever the size of the night.
+
+Fragment ids: ``banner``, ``seat``, ``table``, ``standings``, ``travelling`` on a phone;
+``banner``, ``lobby``, ``tables``, ``t-<round>-<n>`` (a table card), ``side``,
+``travelling`` on the big screen; ``banner``, ``status``, ``players``, ``tables``,
+``h-<round>-<n>`` (a table with its corrections) and ``log`` on the host's console.
+"""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Party, Player
+from apps.parties.presenter import seat_panel, table_card
 from apps.parties.selectors import (
-    listed_players,
-    round_over,
-    round_tables,
-    sitting_out,
-    stop_called,
-    tallies,
+    NIGHTS,
+    Cache,
+    Night,
+    TableRow,
+    night_at,
+    round_state,
+    table_rows,
+    table_state,
+    table_states,
+    tallies_of,
 )
 
-PHONE_PARTS = ["banner", "seat", "table", "standings"]
-SCREEN_PARTS = ["banner", "lobby", "tables", "side"]
-HOST_PARTS = ["banner", "status", "players", "tables"]
+FRAGMENTS = Cache(8192)
+
+
+def party_at(code: str) -> Party:
+    return Party.objects.get(code=code)
+
+
+def night_of(code: str, version: int) -> Night:
+    """The night at a version a message named (read now if no longer cached)."""
+    return NIGHTS.get((code, version), lambda: night_at(party_at(code)))
+
+
+def _current_rows(night: Night) -> list[TableRow]:
+    """This round's tables at their versions now (the night's own list is as of its
+    version; the tables have moved on since)."""
+    return table_rows(night.party)
 
 
 def phone_player(party: Party, claim: SeatClaim | None) -> Player | None:
@@ -32,95 +60,239 @@ def phone_player(party: Party, claim: SeatClaim | None) -> Player | None:
     return player
 
 
-_CACHE: OrderedDict[tuple[str, int], dict] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
-_CACHE_SIZE = 16
+def _render(template: str, part: str, context: dict) -> str:
+    return render_to_string(f"{template}#{part}", context)
 
 
-def night_context(party: Party) -> dict:
-    """What every screen of the night shares at one version, read once per version.
-
-    Every write bumps the version, so a version's context never goes stale; each phone then
-    only adds its own seat to it.
-    """
-    key = (party.code, party.version)
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return dict(_CACHE[key], party=party)
-    context = _read_night(party)
-    with _CACHE_LOCK:
-        _CACHE[key] = context
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return dict(context)
+def card_key(night: Night, row: TableRow) -> tuple:
+    """What a table's card depends on: the table's version and who sits where by name (a
+    swap or a rename changes the names at the same table version)."""
+    return (row.pk, row.version, tuple(night.names(row)))
 
 
-def _read_night(party: Party) -> dict:
-    tables = round_tables(party) if party.current_round else []
-    sheet = tallies(party)
-    last_round = bool(party.rounds) and party.current_round >= party.rounds
+def card_of(night: Night, row: TableRow) -> dict:
+    """A table's card (presenter.table_card), once per table version."""
+    return FRAGMENTS.get(
+        ("card", *card_key(night, row)),
+        lambda: table_card(row, table_state(row), night.names(row)),
+    )
+
+
+def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
+    rows = night.tables if rows is None else rows
+    stopped, over = FRAGMENTS.get(
+        ("flags", night.party.code, night.party.version, tuple(r.version for r in rows)),
+        lambda: round_state(rows),
+    )
+    party = night.party
     return {
         "party": party,
-        "tables": tables,
-        "sheet": sheet,
-        "sitting_out": sitting_out(party),
-        "round_over": round_over(tables),
-        "stop_called": stop_called(tables),
-        "last_round": last_round,
-        "virtual": party.dice_mode == Party.DiceMode.VIRTUAL,
-        "splits": [(3, 0), (2, 1), (1, 2), (0, 3)],
+        "night": night,
+        "stop_called": stopped,
+        "round_over": over,
+        "last_round": bool(party.rounds) and party.current_round >= party.rounds,
+        "travelling_bunko": night.players.get(party.travelling_bunko_id),
+        "travelling_wipeout": night.players.get(party.travelling_wipeout_id),
     }
 
 
-def phone_context(party: Party, player: Player | None) -> dict:
-    context = night_context(party)
-    context["player"] = player
-    context["my_table"] = None
-    if player is not None:
-        for table in context["tables"]:
-            seat = table.seat_of(player)
-            if seat is not None:
-                context.update(
-                    my_table=table,
-                    my_seat=seat,
-                    my_team=seat % 2,
-                    partner=table.players[(seat + 2) % 4],
-                )
-        context["my_tally"] = next((t for t in context["sheet"] if t.player == player), None)
-        context["resting"] = player in context["sitting_out"]
-    return context
+# --- a player's phone ---------------------------------------------------------------------------
 
 
-def _render(template: str, parts: list[str], context: dict) -> str:
-    return "".join(render_to_string(f"{template}#{part}", context) for part in parts)
+@dataclass
+class Phone:
+    """One phone's place at one moment: the night, the player, their table this round."""
+
+    night: Night
+    player: Player | None
+    row: TableRow | None
+
+    @property
+    def seat(self) -> int | None:
+        if self.row is None or self.player is None:
+            return None
+        return self.row.seats.index(self.player.id)
 
 
-def render_phone(code: str, claim: SeatClaim | None) -> tuple[int, str, int | None]:
-    """The phone's fragments, and the number of its table (None when not seated)."""
-    party = Party.objects.get(code=code)
-    context = phone_context(party, phone_player(party, claim))
-    table = context["my_table"].number if context["my_table"] else None
-    return party.version, _render("parties/phone.html", PHONE_PARTS, context), table
+def phone_at(party: Party, claim: SeatClaim | None) -> Phone:
+    night = night_at(party)
+    player = None
+    if claim is not None:
+        player = night.players.get(claim.seat_id)
+        if player is not None and player.nonce != claim.nonce:
+            player = None
+    row = night.table_of(player.id) if player else None
+    return Phone(night, player, row)
 
 
-def render_screen(code: str) -> tuple[int, str]:
-    party = Party.objects.get(code=code)
-    return party.version, _render("parties/screen.html", SCREEN_PARTS, screen_context(party))
+def _phone_table_context(phone: Phone, row: TableRow) -> dict:
+    card = card_of(phone.night, row)
+    seat = phone.seat
+    panel = FRAGMENTS.get(
+        ("panel", *card_key(phone.night, row), seat),
+        lambda: seat_panel(card, table_state(row), seat),
+    )
+    return {"t": card, "me": panel, "row": row}
 
 
-def screen_context(party: Party) -> dict:
-    context = night_context(party)
-    context["listed"] = listed_players(party)
-    return context
+def phone_table(phone: Phone, row: TableRow | None = None) -> str:
+    """The phone's #table, drawn for its seat at the table's version."""
+    row = row or phone.row
+    context = {**_night_flags(phone.night), "player": phone.player, "my_table": None}
+    if row is not None and phone.player is not None:
+        context.update(_phone_table_context(phone, row), my_table=True)
+    return _render("parties/phone.html", "table", context)
 
 
-def host_context(party: Party) -> dict:
-    context = screen_context(party)
-    context["events"] = list(party.events.order_by("-version")[:30])
-    return context
+def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
+    """The phone's own tally: the rounds before this one, plus this round's table."""
+    context = {**_night_flags(phone.night), "player": phone.player, "my_tally": None}
+    if phone.player is not None:
+        past = phone.night.past.get(phone.player.id)
+        tally = tallies_of({phone.player.id: phone.player}, [], [])[phone.player.id]
+        if past is not None:
+            tally.wins, tally.losses = past.wins, past.losses
+            tally.bunkos, tally.wipeouts = past.bunkos, past.wipeouts
+        row = row or phone.row
+        if row is not None:
+            tally.add(table_state(row), row.seats.index(phone.player.id), row.round)
+        context["my_tally"] = tally
+    return _render("parties/phone.html", "standings", context)
 
 
-def render_host(code: str) -> tuple[int, str]:
-    party = Party.objects.get(code=code)
-    return party.version, _render("parties/host.html", HOST_PARTS, host_context(party))
+def phone_travelling(night: Night) -> str:
+    return FRAGMENTS.get(
+        ("travelling", night.party.code, night.party.version),
+        lambda: _render("parties/phone.html", "travelling", _night_flags(night)),
+    )
+
+
+def phone_night(phone: Phone) -> str:
+    """The phone's night parts: the banner and where to sit."""
+    context = {
+        **_night_flags(phone.night),
+        "player": phone.player,
+        "resting": phone.player in phone.night.sitting_out if phone.player else False,
+        "my_table": None,
+    }
+    if phone.row is not None and phone.player is not None:
+        context.update(_phone_table_context(phone, phone.row), my_table=True)
+    return _render("parties/phone.html", "banner", context) + _render(
+        "parties/phone.html", "seat", context
+    )
+
+
+def render_phone(code: str, claim: SeatClaim | None) -> tuple[str, Phone]:
+    """Every fragment of a phone's page."""
+    phone = phone_at(party_at(code), claim)
+    html = phone_night(phone) + phone_table(phone) + phone_standings(phone)
+    return html + phone_travelling(phone.night), phone
+
+
+def phone_context(party: Party, claim: SeatClaim | None) -> dict:
+    """The whole phone page's context (its first load over HTTP)."""
+    phone = phone_at(party, claim)
+    return {"phone_html": render_phone(party.code, claim)[0], "party": party, "phone": phone}
+
+
+# --- the big screen and the host's console ------------------------------------------------------
+
+
+def screen_card(night: Night, row: TableRow) -> str:
+    return FRAGMENTS.get(
+        ("screen-card", *card_key(night, row)),
+        lambda: render_to_string("parties/_table_card.html", {"t": card_of(night, row)}),
+    )
+
+
+def host_card(night: Night, row: TableRow) -> str:
+    return FRAGMENTS.get(
+        ("host-card", *card_key(night, row)),
+        lambda: render_to_string(
+            "parties/_host_table.html", {"t": card_of(night, row), "party": night.party}
+        ),
+    )
+
+
+def _standings(night: Night, rows: list[TableRow]) -> list:
+    """Everyone's tally with this round's tables counted in."""
+    current = tallies_of(night.players, zip(rows, table_states(rows), strict=True), [])
+    for pid, tally in night.past.items():
+        now = current[pid]
+        now.wins += tally.wins
+        now.losses += tally.losses
+        now.bunkos += tally.bunkos
+        now.wipeouts += tally.wipeouts
+    people = [
+        t
+        for t in current.values()
+        if not t.player.is_ghost and (t.player.active or t.wins or t.losses)
+    ]
+    return sorted(people, key=lambda t: (-t.wins, t.losses, t.player.name.casefold()))
+
+
+def screen_side(night: Night, fresh: bool = False) -> str:
+    rows = _current_rows(night) if fresh else night.tables
+    key = ("side", night.party.code, night.party.version, tuple(r.version for r in rows))
+    return FRAGMENTS.get(
+        key,
+        lambda: _render(
+            "parties/screen.html",
+            "side",
+            {**_night_flags(night, rows), "sheet": _standings(night, rows)},
+        ),
+    )
+
+
+def screen_lobby(night: Night) -> str:
+    context = {**_night_flags(night), "listed": night.listed}
+    return _render("parties/screen.html", "lobby", context)
+
+
+def screen_night(night: Night, join_url: str = "") -> str:
+    context = {**_night_flags(night), "listed": night.listed, "join_url": join_url}
+    context["cards"] = [screen_card(night, row) for row in night.tables]
+    return "".join(
+        _render("parties/screen.html", part, context) for part in ("banner", "lobby", "tables")
+    )
+
+
+def render_screen(code: str) -> tuple[str, Night]:
+    night = night_at(party_at(code))
+    return screen_night(night) + screen_side(night) + phone_travelling(night), night
+
+
+def host_status(night: Night, fresh: bool = False) -> str:
+    rows = _current_rows(night) if fresh else night.tables
+
+    def make() -> str:
+        context = {**_night_flags(night, rows)}
+        states = table_states(rows)
+        context["waiting"] = [
+            row.number for row, state in zip(rows, states, strict=True) if state.phase != "done"
+        ]
+        return _render("parties/host.html", "status", context)
+
+    key = ("status", night.party.code, night.party.version, tuple(r.version for r in rows))
+    return FRAGMENTS.get(key, make)
+
+
+def host_players(night: Night) -> str:
+    context = {**_night_flags(night), "listed": night.listed}
+    return _render("parties/host.html", "players", context)
+
+
+def host_night(night: Night) -> str:
+    context = {**_night_flags(night), "listed": night.listed}
+    context["cards"] = [host_card(night, row) for row in night.tables]
+    context["events"] = list(night.party.events.order_by("-created", "-id")[:30])
+    return (
+        _render("parties/host.html", "banner", context)
+        + host_status(night)
+        + "".join(_render("parties/host.html", part, context) for part in ("players", "tables"))
+    )
+
+
+def render_host(code: str) -> tuple[str, Night]:
+    night = night_at(party_at(code))
+    return host_night(night), night

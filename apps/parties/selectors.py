@@ -1,12 +1,99 @@
-"""Reads of a party night: standings, tables and who sits where."""
+"""Reads of a party night: its tables' states, the players' tallies, who sits where.
+
+A busy night is read often and changes a little at a time, so reads are cached in the
+process by what makes them true: a table's state by its version, the night's context by the
+night's version. A version never changes meaning, so nothing cached goes stale.
+"""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from apps.parties.models import Party, Player, Table
-from apps.parties.rules import outcome
-from apps.parties.rules.table import TableState
+from apps.parties.models import Party, Player, SitOut, Table
+from apps.parties.rules.table import DONE, TableState, outcome
+
+
+class Cache:
+    """A small thread-safe LRU of values keyed by what makes them true (versions)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        value = make()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+
+
+STATES = Cache(4096)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table without its state: what a query of the round's tables returns cheaply."""
+
+    pk: int
+    round: int
+    number: int
+    version: int
+    seats: tuple[int, ...]
+
+    @property
+    def stamp(self) -> int:
+        return self.round * 1_000_000 + self.version
+
+
+def table_rows(party: Party, round_number: int | None = None) -> list[TableRow]:
+    number = party.current_round if round_number is None else round_number
+    rows = party.tables.filter(round=number).values_list(
+        "pk", "round", "number", "version", "seats"
+    )
+    return [TableRow(pk, r, n, v, tuple(seats)) for pk, r, n, v, seats in rows]
+
+
+def table_state(row: TableRow | Table) -> TableState:
+    """A table's rules state at its version, decoded once per process."""
+
+    def load() -> TableState:
+        if isinstance(row, Table):
+            return TableState.from_json(row.state)
+        return TableState.from_json(Table.objects.values_list("state", flat=True).get(pk=row.pk))
+
+    return STATES.get((row.pk, row.version), load)
+
+
+def table_states(rows: Iterable[TableRow]) -> list[TableState]:
+    """The states of many tables: the ones not cached at their version come in one query."""
+    rows = list(rows)
+    missing = [r for r in rows if (r.pk, r.version) not in STATES.items]
+    if missing:
+        loaded = dict(
+            Table.objects.filter(pk__in=[r.pk for r in missing]).values_list("pk", "state")
+        )
+        for row in missing:
+            if row.pk in loaded:
+                STATES.get((row.pk, row.version), lambda d=loaded[row.pk]: TableState.from_json(d))
+    return [table_state(r) for r in rows]
+
+
+# --- tallies ------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -18,158 +105,114 @@ class Tally:
     losses: int = 0
     bunkos: int = 0
     wipeouts: int = 0
-    rounds: list[str] = field(default_factory=list)  # "W"/"L" per finished round, "-" resting
+    # Per round played or rested: "W", "L", "-" (sat out) or "" (still playing).
+    rounds: dict[int, str] = field(default_factory=dict)
+
+    def add(self, state: TableState, seat: int, round_number: int) -> None:
+        self.bunkos += state.tallies[seat]["bunkos"]
+        self.wipeouts += state.tallies[seat]["wipeouts"]
+        result = outcome(state)
+        if result is None:
+            self.rounds[round_number] = ""
+        elif seat in result["winners"]:
+            self.wins += 1
+            self.rounds[round_number] = "W"
+        else:
+            self.losses += 1
+            self.rounds[round_number] = "L"
+
+
+def tallies_of(
+    players: dict[int, Player], tables: Iterable[tuple[TableRow, TableState]], rests: Iterable
+) -> dict[int, Tally]:
+    sheet = {pid: Tally(p) for pid, p in players.items()}
+    for row, state in tables:
+        for seat, pid in enumerate(row.seats):
+            if pid in sheet:
+                sheet[pid].add(state, seat, row.round)
+    for round_number, pid in rests:
+        if pid in sheet:
+            sheet[pid].rounds[round_number] = "-"
+    return sheet
 
 
 def tallies(party: Party) -> list[Tally]:
     """Wins, losses, Bunkos and wipeouts of every player, recounted from the tables."""
     players = {p.id: p for p in party.players.all()}
-    sheet = {pid: Tally(p) for pid, p in players.items()}
-    for table in party.tables.all():
-        state = TableState.from_json(table.state)
-        for seat, pid in enumerate(table.seats):
-            sheet[pid].bunkos += state.tallies[seat]["bunkos"]
-            sheet[pid].wipeouts += state.tallies[seat]["wipeouts"]
-        result = outcome(state)
-        if result is None:
-            continue
-        for seat in result["winners"]:
-            sheet[table.seats[seat]].wins += 1
-            sheet[table.seats[seat]].rounds.append("W")
-        for seat in result["losers"]:
-            sheet[table.seats[seat]].losses += 1
-            sheet[table.seats[seat]].rounds.append("L")
-    rows = [t for t in sheet.values() if t.player.active or t.wins or t.losses]
-    return sorted(rows, key=lambda t: (t.player.is_ghost, -t.wins, t.losses, t.player.name))
+    rows = [
+        TableRow(pk, r, n, v, tuple(seats))
+        for pk, r, n, v, seats in party.tables.values_list(
+            "pk", "round", "number", "version", "seats"
+        )
+    ]
+    rests = party.sit_outs.values_list("round", "player_id")
+    sheet = tallies_of(players, zip(rows, table_states(rows), strict=True), rests)
+    rows_out = [t for t in sheet.values() if t.player.active or t.wins or t.losses]
+    return sorted(rows_out, key=lambda t: (t.player.is_ghost, -t.wins, t.losses, t.player.name))
+
+
+# --- the night, read once per version ----------------------------------------------------------
 
 
 @dataclass
-class TableView:
-    """A table as the templates show it."""
+class Night:
+    """What every screen of a night shares at one night version."""
 
-    table: Table
-    state: TableState
-    players: list[Player]
+    party: Party
+    players: dict[int, Player]
+    sitting_out: list[Player]
+    # Tallies of the rounds before this one (their tables no longer change without a
+    # correction, which is a night event).
+    past: dict[int, Tally]
+    tables: list[TableRow]
 
-    @property
-    def number(self) -> int:
-        return self.table.number
+    def names(self, row: TableRow) -> list[str]:
+        return [self.players[pid].name for pid in row.seats]
 
-    @property
-    def head(self) -> bool:
-        return self.table.number == 1
-
-    @property
-    def teams(self) -> list[tuple[Player, Player]]:
-        return [(self.players[0], self.players[2]), (self.players[1], self.players[3])]
+    def table_of(self, player_id: int) -> TableRow | None:
+        return next((row for row in self.tables if player_id in row.seats), None)
 
     @property
-    def roller(self) -> Player | None:
-        return None if self.state.roller is None else self.players[self.state.roller]
+    def listed(self) -> list[Player]:
+        people = [p for p in self.players.values() if not p.is_ghost]
+        return sorted(people, key=lambda p: p.name.casefold())
 
-    @property
-    def last_roll(self) -> dict | None:
-        return self.state.rolls[-1] if self.state.rolls else None
 
-    @property
-    def tied_after_stop(self) -> bool:
-        return self.state.stopped and self.state.phase != "done"
+NIGHTS = Cache(64)
 
-    @property
-    def result(self) -> dict | None:
-        return outcome(self.state)
 
-    @property
-    def team_rows(self) -> list[dict]:
-        return [
-            {
-                "index": team,
-                "names": f"{self.players[team].name} & {self.players[team + 2].name}",
-                "score": self.state.scores[team],
-                "won": self.state.winner == team,
-            }
-            for team in (0, 1)
-        ]
+def night_at(party: Party) -> Night:
+    """The night as of ``party.version`` (its row read by the caller)."""
+    return NIGHTS.get((party.code, party.version), lambda: _read_night(party))
 
-    @property
-    def rolloff_text(self) -> str:
-        """'Each player rolls a die to see whom goes first', as the table saw it."""
-        if not self.state.rolloffs or self.state.first_roller is None:
-            return ""
-        rounds = [
-            ", ".join(
-                f"{self.players[seat].name} {die}"
-                for seat, die in zip(r["seats"], r["dice"], strict=True)
-            )
-            for r in self.state.rolloffs
-        ]
-        starter = self.players[self.state.first_roller].name
-        return f"Roll-off: {'; tied, again: '.join(rounds)}. {starter} starts."
 
-    @property
-    def recent(self) -> list[str]:
-        """The last rolls, newest first, as a sentence each."""
-        return [describe(entry, self.players) for entry in reversed(self.state.rolls[-6:])]
-
-    @property
-    def can_swap(self) -> bool:
-        return (
-            self.table.round > 1
-            and not self.head
-            and self.state.phase == "rolloff"
-            and not self.state.rolloffs
+def _read_night(party: Party) -> Night:
+    players = {p.id: p for p in party.players.all()}
+    rows = [
+        TableRow(pk, r, n, v, tuple(seats))
+        for pk, r, n, v, seats in party.tables.values_list(
+            "pk", "round", "number", "version", "seats"
         )
-
-    @property
-    def stayers(self) -> list[Player]:
-        return self.players[:2]
-
-    def seat_of(self, player: Player) -> int | None:
-        return self.table.seats.index(player.id) if player.id in self.table.seats else None
-
-
-def describe(entry: dict, players: list[Player]) -> str:
-    """One roll as the score sheet would say it."""
-    name = players[entry["seat"]].name
-    dice = " ".join(str(d) for d in entry["dice"]) if entry.get("dice") else None
-    rolled = f"{name} rolled {dice}" if dice else name
-    kind, points = entry["kind"], entry["points"]
-    if kind == "bunko":
-        text = f"{rolled}: BUNKO! {points} points"
-        if entry.get("scramble"):
-            grabbers = ", ".join(players[s].name for s in entry["scramble"])
-            text += f", dice grabbed by {grabbers}"
-        elif "split" in entry:
-            text += f", scramble {entry['split'][0]}-{entry['split'][1]}"
-        return text
-    if kind == "wipeout":
-        return f"{rolled}: wipeout, the team is back to 0"
-    if kind == "miss":
-        return f"{rolled}: no point, the dice pass"
-    return f"{rolled}: {points} point{'s' if points != 1 else ''}, rolls again"
-
-
-def round_tables(party: Party, round_number: int | None = None) -> list[TableView]:
-    number = party.current_round if round_number is None else round_number
-    tables = list(party.tables.filter(round=number))
-    ids = {pid for t in tables for pid in t.seats}
-    players = party.players.in_bulk(ids)
-    return [
-        TableView(t, TableState.from_json(t.state), [players[pid] for pid in t.seats])
-        for t in tables
     ]
+    past_rows = [r for r in rows if r.round < party.current_round]
+    rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
+    past = tallies_of(players, zip(past_rows, table_states(past_rows), strict=True), rests)
+    resting = {pid for r, pid in rests if r == party.current_round}
+    return Night(
+        party=party,
+        players=players,
+        sitting_out=[players[pid] for pid in resting if pid in players],
+        past=past,
+        tables=sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number),
+    )
 
 
-def round_over(tables: list[TableView]) -> bool:
-    return bool(tables) and all(t.state.phase == "done" for t in tables)
-
-
-def stop_called(tables: list[TableView]) -> bool:
-    return bool(tables) and tables[0].state.stopped
-
-
-def sitting_out(party: Party) -> list[Player]:
-    return [s.player for s in party.sit_outs.filter(round=party.current_round)]
+def round_state(rows: list[TableRow]) -> tuple[bool, bool]:
+    """(STOP called, round over) for a round's tables (head table first)."""
+    if not rows:
+        return False, False
+    states = table_states(rows)
+    return states[0].stopped, all(s.phase == DONE for s in states)
 
 
 def listed_players(party: Party) -> list[Player]:
@@ -181,7 +224,9 @@ def invitable(code: str) -> tuple[Party, list[str]] | None:
     party = Party.objects.filter(code=code).first()
     if party is None or party.status == Party.Status.ENDED:
         return None
-    resting = {p.id for p in sitting_out(party)}
+    resting = set(
+        party.sit_outs.filter(round=party.current_round).values_list("player_id", flat=True)
+    )
     players = party.players.exclude(kind=Player.Kind.GHOST).filter(active=True)
     ordered = sorted(players, key=lambda p: (p.id not in resting, p.name))
     return party, [p.name for p in ordered]

@@ -110,9 +110,11 @@ def random_move(state: TableState, rng: random.Random) -> tuple[int | None, dict
     """A random seat doing a random legal thing (STOP only now and then)."""
     while True:
         seat = rng.choice([None, 0, 1, 2, 3])
+        if seat is None:  # STOP comes from the night, now and then
+            if not state.stopped and rng.random() < 0.03:
+                return None, {"type": "stop"}
+            continue
         actions = legal_actions(state, seat)
-        if seat is None and rng.random() < 0.97:
-            actions = [a for a in actions if a["type"] != "stop"]
         if actions and actions[0]["type"] == "roll" and rng.random() < 0.7:
             return seat, dict(actions[0])  # mostly real rolls, sometimes tapped reports
         if actions:

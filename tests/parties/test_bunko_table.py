@@ -79,7 +79,9 @@ def test_the_head_table_is_done_the_moment_a_team_reaches_21() -> None:
     state = roll(state, 6, 6, 1)
     assert state.phase == DONE and state.stopped
     assert state.scores == [22, 3]
-    assert outcome(state) == {"winners": [0, 2], "losers": [1, 3], "score": [22, 3]}
+    result = outcome(state)
+    assert (result["winners"], result["losers"], result["score"]) == ([0, 2], [1, 3], [22, 3])
+    assert result["ranking"] == [[0, 2], [1, 3]]
 
 
 def test_a_table_that_is_not_the_head_plays_past_21_until_stop() -> None:
@@ -178,7 +180,7 @@ def test_legal_actions_offer_the_roller_a_roll_and_others_nothing() -> None:
     state = table_starting_with(1)
     assert {"type": "roll"} in legal_actions(state, 1)
     assert legal_actions(state, 0) == []
-    assert legal_actions(state, None) == [STOP]
+    assert legal_actions(state, None) == []  # STOP comes from the night, not a timed move
     scramble = roll(state, 6, 6, 6)
     assert {"type": "grab"} in legal_actions(scramble, 0)
 
@@ -244,17 +246,20 @@ def test_bad_scramble_entries_and_unknown_actions_are_refused() -> None:
     illegal(grabbed, None, {"type": "scramble", "split": [3, 0]}, "keep grabbing")
 
 
-def test_the_app_rolls_for_a_ghost_and_the_dice_go_in_the_action() -> None:
+def test_the_app_rolls_for_a_ghost_at_once_and_keeps_its_dice_in_the_entries() -> None:
     """Ruling: 'the ghost's dice are rolled by the app, the ghost's points count for its
-    team'."""
+    team'. A live table rolls for its ghost the moment the dice reach it."""
     from apps.parties.rules import ghost_action
 
-    state = table_starting_with(3, ghosts=[3])
-    action = ghost_action(state, 3, random.Random(1))
-    assert action is not None and action["type"] == "roll" and len(action["dice"]) == 3
-    assert ghost_action(state, 2, RNG) is None
-    state = roll(state, 6, 6, 6)
-    assert ghost_action(state, 3, RNG) == {"type": "grab"}
+    state = table_starting_with(2, ghosts=[3])
+    assert state.roller == 2
+    state = roll(state, 2, 3, 4)  # the dice pass to the ghost in seat 4, who rolls at once
+    ghost_rolls = [e for e in state.entries if e.get("ghost")]
+    assert ghost_rolls and all(e["seat"] == 3 for e in ghost_rolls)
+    assert state.roller != 3 or state.phase != PLAYING
+    assert [r["seat"] for r in state.rolls][: len(ghost_rolls) + 1] == [2] + [3] * len(ghost_rolls)
+    scramble = roll(table_starting_with(0), 6, 6, 6)
+    assert ghost_action(scramble, 3, RNG) == {"type": "grab"}
 
 
 def test_the_roller_may_tap_a_report_instead_of_rolling() -> None:
@@ -268,5 +273,11 @@ def test_the_roller_may_tap_a_report_instead_of_rolling() -> None:
 def test_a_finished_table_offers_nothing_and_its_outcome_names_both_teams() -> None:
     state = apply(with_scores(table_starting_with(0), 1, 5), None, STOP, RNG)
     assert all(legal_actions(state, seat) == [] for seat in (None, 0, 1, 2, 3))
-    assert outcome(state) == {"winners": [1, 3], "losers": [0, 2], "score": [1, 5]}
+    assert outcome(state) == {
+        "winners": [1, 3],
+        "losers": [0, 2],
+        "score": [1, 5],
+        "ranking": [[1, 3], [0, 2]],
+        "scores": {0: 1, 1: 5, 2: 1, 3: 5},
+    }
     assert outcome(table_starting_with(0)) is None

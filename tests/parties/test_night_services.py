@@ -7,8 +7,9 @@ import pytest
 from apps.core.tokens import read_seat_token
 from apps.parties import services
 from apps.parties.models import Event, Party, Table
-from apps.parties.selectors import round_tables, tallies
-from apps.parties.services import Refused
+from apps.parties.selectors import tallies
+from tests.parties import tables_of
+from apps.core.errors import Refused
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def ids_from(prefix):
 def test_a_night_starts_with_every_player_seated_four_to_a_table(host):
     party, _ = new_night(host)
     services.start_next_round(party.code)
-    tables = round_tables(Party.objects.get(pk=party.pk))
+    tables = tables_of(Party.objects.get(pk=party.pk))
     assert len(tables) == 2
     seated = sorted(p.name for t in tables for p in t.players)
     assert seated == sorted(NAMES)
@@ -83,11 +84,11 @@ def test_the_head_table_reaching_21_stops_every_table_and_the_round_rotates(host
     bottom = Table.objects.get(party=party, round=1, number=2)
     assert bottom.state["stopped"]  # STOP reached the other table at once
     play_table_to_done(party, claims, 2, ids)
-    head = round_tables(party)[0]
+    head = tables_of(party)[0]
     assert max(head.state.scores) >= 21
     services.start_next_round(party.code)
     party.refresh_from_db()
-    new_head = round_tables(party)[0]
+    new_head = tables_of(party)[0]
     winners = {head.players[s].name for s in head.result["winners"]}
     assert winners <= {p.name for p in new_head.players}
     sheet = {t.player.name: t for t in tallies(party)}
@@ -148,11 +149,17 @@ def test_nothing_can_be_rolled_while_the_night_is_paused(host):
         )
 
 
-def test_every_change_is_logged_with_the_next_version(host):
+def test_every_change_is_logged_with_the_next_version_of_the_night_or_of_its_table(host):
     party, claims = new_night(host)
     services.start_next_round(party.code)
-    versions = list(Event.objects.filter(party=party).values_list("version", flat=True))
-    assert versions == list(range(1, len(versions) + 1))
+    ids = ids_from("v")
+    services.table_action(
+        party.code, seat_claim(party, claims, 2, 0), next(ids), {"type": "rolloff"}
+    )
+    night = list(Event.objects.filter(party=party, table=None).values_list("version", flat=True))
+    assert night == list(range(1, len(night) + 1))
+    table = Table.objects.get(party=party, round=1, number=2)
+    assert list(table.event_set.values_list("version", flat=True)) == [1] == [table.version]
 
 
 def test_physical_dice_taps_score_for_the_roller_and_undo_takes_the_last_entry_back(host):
@@ -186,13 +193,13 @@ def test_the_host_corrects_an_entry_with_a_reason_kept_in_the_log(host):
         {"type": "report", "kind": "sixes", "count": 1},
     )
     table.refresh_from_db()
-    last = len(table.actions) - 1  # after the roll-off (which may have needed re-rolls)
+    last = len(table.state["entries"]) - 1  # after the roll-off (maybe several rounds)
     services.correct_entry(
         party.code, table.id, last, {"type": "report", "kind": "sixes", "count": 2}, "It was two"
     )
     table.refresh_from_db()
     assert table.state["scores"][roller % 2] == 2
-    event = Event.objects.filter(party=party, kind="corrected").get()
+    event = Event.objects.filter(party=party, kind="corrected", table=table).get()
     assert event.data["reason"] == "It was two"
 
 
@@ -238,7 +245,7 @@ def test_a_late_arrival_plays_from_the_next_round_and_a_leaver_is_replaced(host)
     finish_round(party, claims)
     services.start_next_round(party.code)
     party.refresh_from_db()
-    seated = {party.players.get(pk=pid).name for t in round_tables(party) for pid in t.table.seats}
+    seated = {party.players.get(pk=pid).name for t in tables_of(party) for pid in t.table.seats}
     assert "Ivy" in seated and "Ann" not in seated
     assert len(seated) == 8
 

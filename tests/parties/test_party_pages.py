@@ -185,16 +185,17 @@ def test_the_host_corrects_a_tapped_entry_from_the_console(host_client, host):
     table = Table.objects.get(party=party)
     page = host_client.get(f"/p/{party.code}/host/").content.decode()
     assert "Correct an entry at table 1" in page
-    index = len(table.actions) - 1
+    index = len(table.state["entries"]) - 1
     response = host_client.post(
         f"/p/{party.code}/host/correct/",
         {"table": table.id, "index": index, "replacement": "six2", "reason": "Two sixes, not none"},
     )
     assert response.status_code == 302
     table.refresh_from_db()
-    roller_team = table.actions[index]["seat"] % 2
+    roller_team = table.state["entries"][index]["seat"] % 2
     assert table.state["scores"][roller_team] == 2
-    assert Event.objects.get(party=party, kind="corrected").data["reason"] == "Two sixes, not none"
+    logged = Event.objects.get(party=party, kind="corrected", table=table)
+    assert logged.data["reason"] == "Two sixes, not none"
 
 
 def test_a_correction_without_a_reason_is_refused_on_the_console(host_client, host):

@@ -105,8 +105,9 @@ def start_tables(
     """Set up every table and roll off for the first roller (step 0)."""
     states = []
     for index, names in enumerate(seating):
-        ghosts = [seat for seat, name in enumerate(names) if is_ghost(name)]
-        options = {"head": index == 0, "classic": classic, "round": number, "ghosts": ghosts}
+        # Ghosts are not marked as such here: the lock-step clock rolls for them in their
+        # step like for anyone (a live table rolls for its ghosts at once, after a tap).
+        options = {"head": index == 0, "classic": classic, "round": number}
         state = setup(list(names), options, rng)
         while state.first_roller is None:
             state = apply(state, None, {"type": "rolloff"}, rng)

@@ -31,7 +31,7 @@ class TableState:
     (dice per team). ``rolloffs`` keeps every round of the roll-off; ``contenders`` the seats
     still rolling off; ``grabs`` the grabbers of a scramble under way; ``tallies`` per seat
     the Bunkos and wipeouts rolled; ``winner`` the winning team once done; ``version`` the
-    number of actions applied.
+    number of changes made; ``entries`` the resolved actions that replay the table.
     """
 
     players: list[str]
@@ -49,6 +49,9 @@ class TableState:
     winner: int | None = None
     version: int = 0
     grabs: list[int] = field(default_factory=list)
+    # Every applied action, resolved (dice in it): {"seat", "action"} (+ "ghost": True for
+    # the app's rolls for a ghost, "corrected": True for the host's corrections).
+    entries: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return asdict(self)

@@ -1,4 +1,18 @@
-"""One table's Bunko game, in the common rules protocol (state in ``state.py``)."""
+"""One table's Bunko game, in the common rules protocol (state in ``state.py``, what each
+move does in ``moves.py``).
+
+``apply`` takes what a phone sends ("roll", "report", "grab", ...), resolves its dice with
+the rng, applies it, keeps the resolved action in ``state.entries`` and rolls for ghost
+seats whenever the dice reach one. The entries replay the table without an rng: undo and the
+host's corrections are replays with an entry taken out or changed. Options:
+
+- ``head`` (the head table calls STOP at 21), ``classic``, ``round``, ``target``, ``ghosts``;
+- ``dice``: "virtual" (the roller's phone rolls), "physical" (any phone at the table taps in
+  what the roller's real dice show; the scramble's split is entered; the last entry can be
+  undone), or None (both, for the simulator and tools);
+- ``swap``: the two players who stayed at this table may swap partners before the first
+  roll (every table but the head, after a rotation).
+"""
 
 from __future__ import annotations
 
@@ -7,17 +21,8 @@ from typing import Any
 
 from apps.core.protocol import Action, IllegalAction
 
-from .dice import (
-    BUNKO,
-    WIPEOUT,
-    RollResult,
-    check_dice,
-    check_die,
-    classify,
-    report_result,
-    roll_dice,
-    roll_die,
-)
+from .dice import BUNKO, WIPEOUT, roll_dice, roll_die
+from .moves import HANDLERS, check_seat
 from .state import (
     DONE,
     PLAYING,
@@ -48,264 +53,216 @@ __all__ = [
     "outcome",
     "partner_of",
     "recount",
+    "replay",
     "setup",
     "team_of",
     "view",
 ]
 
+VIRTUAL, PHYSICAL = "virtual", "physical"
+# Entries a person made: what undo and the host's corrections may take back.
+PLAYER_MOVES = ("roll", "report", "scramble")
+STAYERS = (0, 1)  # after a rotation the stayers sit in seats 1 and 2, the arrivers in 3 and 4
+
 
 def setup(players: list[str], options: dict, rng: random.Random) -> TableState:
-    """Four players in seat order; options: head, classic, round, target, ghosts."""
+    """Four players in seat order."""
     if len(players) != SEATS:
         raise ValueError("A Bunko table seats exactly 4 players.")
     ghosts = sorted({int(s) for s in options.get("ghosts", [])})
     if any(not 0 <= s < SEATS for s in ghosts):
         raise ValueError("Ghost seats are 0 to 3.")
+    dice = options.get("dice")
     opts = {
         "head": bool(options.get("head", False)),
         "classic": bool(options.get("classic", False)),
         "round": int(options.get("round", 1)),
         "target": int(options.get("target", TARGET)),
         "ghosts": ghosts,
+        "dice": dice if dice in (VIRTUAL, PHYSICAL) else None,
+        "swap": bool(options.get("swap", False)),
     }
     tallies = [{"bunkos": 0, "wipeouts": 0} for _ in range(SEATS)]
     return TableState(players=list(players), options=opts, ghosts=ghosts, tallies=tallies)
 
 
-def _name(state: TableState, seat: int) -> str:
-    return state.players[seat]
+# --- applying -----------------------------------------------------------------------------------
 
 
-def _check_seat(state: TableState, seat: Any) -> None:
-    if seat is None or (type(seat) is int and 0 <= seat < SEATS):
-        return
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise IllegalAction(f"Seat {_seat_label(seat)} is not at this table.")
+def _step(state: TableState, seat: int | None, resolved: Action) -> TableState:
+    """Apply one resolved action and keep it in the entries."""
+    new = HANDLERS[resolved["type"]](state, seat, resolved)
+    if new is state:
+        new = replace(state)
+    new.entries = [*state.entries, {"seat": seat, "action": resolved}]
+    new.version = state.version + 1
+    return new
 
 
-def _seat_label(seat: Any) -> str:
-    return str(seat + 1) if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+def _mode(state: TableState) -> str | None:
+    return state.options.get("dice")
 
 
-def _require_roller(state: TableState, seat: int | None) -> int:
-    if state.phase == ROLLOFF:
-        raise IllegalAction("Roll off first: each seat rolls one die to see who starts.")
-    if state.phase == SCRAMBLE:
-        raise IllegalAction("The dice are being scrambled: grab a die first.")
-    assert state.roller is not None
-    if seat != state.roller:
-        raise IllegalAction(f"It is {_name(state, state.roller)}'s turn to roll.")
-    return seat
+def _resolve_and_apply(
+    state: TableState, seat: int | None, action: Action, rng: random.Random
+) -> TableState:
+    kind = action["type"]
+    stamp = action.get("t")
+    if kind == "rolloff":
+        if state.phase != ROLLOFF:
+            raise IllegalAction("The first roller is already known.")
+        if "dice" in action:
+            given = action["dice"]
+            dice = {str(k): v for k, v in given.items()} if isinstance(given, dict) else given
+            return _step(state, seat, {"type": "rolloff", "dice": dice})
+        # One tap rolls for every seat still in it, again for the tied highest, until one
+        # seat starts; each round is its own entry.
+        while state.phase == ROLLOFF:
+            dice = {str(s): roll_die(rng) for s in state.contenders}
+            state = _step(state, seat, {"type": "rolloff", "dice": dice})
+        return state
+    if kind == "roll":
+        if "dice" not in action:
+            if _mode(state) == PHYSICAL:
+                raise IllegalAction("Tonight is played with real dice: tap what was rolled.")
+            action = {"type": "roll", "dice": roll_dice(rng)}
+        resolved = {"type": "roll", "dice": action["dice"]}
+        if stamp is not None:
+            resolved["t"] = stamp
+        return _step(state, seat, resolved)
+    if kind == "report":
+        if _mode(state) == VIRTUAL:
+            raise IllegalAction("Tonight the phones roll the dice: press ROLL.")
+        if _mode(state) == PHYSICAL and state.phase == PLAYING and seat is not None:
+            seat = state.roller  # any phone at the table taps in the roller's dice
+        resolved = {key: action[key] for key in ("type", "kind", "count", "t") if key in action}
+        return _step(state, seat, resolved)
+    if kind == "scramble":
+        resolved = {key: action[key] for key in ("type", "split", "grabbers") if key in action}
+        return _step(state, seat, resolved)
+    return _step(state, seat, {"type": kind})
 
 
-# --- roll-off -------------------------------------------------------------------------------
-
-
-def _rolloff_dice(state: TableState, action: Action, rng: random.Random) -> list[int]:
-    given = action.get("dice")
-    if given is None:
-        return [roll_die(rng) for _ in state.contenders]
-    if not isinstance(given, dict):
-        raise IllegalAction("A roll-off is one die for each seat still rolling.")
-    by_seat = {}
-    for key, die in given.items():
-        try:
-            by_seat[int(key)] = check_die(die)
-        except (TypeError, ValueError):
-            raise IllegalAction(f"Seat {key} is not at this table.") from None
-    if sorted(by_seat) != state.contenders:
-        names = ", ".join(_name(state, s) for s in state.contenders)
-        raise IllegalAction(f"The roll-off needs one die from each of: {names}.")
-    return [by_seat[s] for s in state.contenders]
-
-
-def _apply_rolloff(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """'Each player rolls a die to see whom goes first.' Ruling: 'highest starts, tied
-    highest roll again.' Every round of the roll-off is kept."""
-    if state.phase != ROLLOFF:
-        raise IllegalAction("The first roller is already known.")
-    dice = _rolloff_dice(state, action, rng)
-    rolloffs = [*state.rolloffs, {"seats": list(state.contenders), "dice": dice}]
-    best = max(dice)
-    tied = [s for s, d in zip(state.contenders, dice, strict=True) if d == best]
-    if len(tied) > 1:
-        return replace(state, rolloffs=rolloffs, contenders=tied)
-    first = tied[0]
-    return replace(
-        state, rolloffs=rolloffs, contenders=[], first_roller=first, roller=first, phase=PLAYING
-    )
-
-
-# --- rolling and scoring ----------------------------------------------------------------------
-
-
-def _score(state: TableState, seat: int, dice: list[int] | None, result: RollResult) -> TableState:
-    team = team_of(seat)
-    scores = list(state.scores)
-    if result.kind == WIPEOUT:
-        # 'A team loses all its points if they roll a wipeout.'
-        scores[team] = 0
-    else:
-        scores[team] += result.points
-    tallies = state.tallies
-    if result.kind in (BUNKO, WIPEOUT):
-        tallies = list(tallies)
-        tally = dict(tallies[seat])
-        tally["bunkos" if result.kind == BUNKO else "wipeouts"] += 1
-        tallies[seat] = tally
-    # Only a Bunko's entry gets "scramble" and "split" (once the dice are grabbed).
-    entry = {
-        "index": len(state.rolls) + 1,
-        "seat": seat,
-        "dice": dice,
-        "points": result.points,
-        "kind": result.kind,
-        "scores": list(scores),
-    }
-    if result.mini:
-        entry["mini"] = True
-    # 'Play then rotates from player to player clockwise after a player does not roll a 6.'
-    roller = seat if result.rolls_again else (seat + 1) % SEATS
-    phase = SCRAMBLE if result.scramble else PLAYING
-    new = replace(
-        state,
-        scores=scores,
-        rolls=[*state.rolls, entry],
-        tallies=tallies,
-        roller=roller,
-        phase=phase,
-    )
-    return _settle(new) if phase == PLAYING else _head_reached(new)
-
-
-def _head_reached(state: TableState) -> TableState:
-    """Ruling: 'The head table plays until a team reaches 21 or more. At that moment the head
-    table calls STOP.' Points of the same roll (a pending scramble too) still count."""
-    if state.options["head"] and not state.stopped and max(state.scores) >= state.options["target"]:
-        return replace(state, stopped=True)
+def _roll_for_ghosts(state: TableState, rng: random.Random, stamp: Any) -> TableState:
+    """Ruling: 'the ghost's dice are rolled by the app'."""
+    while state.phase == PLAYING and state.roller in state.ghosts:
+        resolved = {"type": "roll", "dice": roll_dice(rng)}
+        if stamp is not None:
+            resolved["t"] = stamp
+        state = _step(state, state.roller, resolved)
+        state.entries[-1] = {**state.entries[-1], "ghost": True}
     return state
-
-
-def _settle(state: TableState) -> TableState:
-    """Ruling: 'A table that is tied when STOP comes plays on, normally, until the tie is
-    broken; the round is over when every table has a winner.'"""
-    state = _head_reached(state)
-    if state.stopped and state.phase == PLAYING and state.scores[0] != state.scores[1]:
-        winner = 0 if state.scores[0] > state.scores[1] else 1
-        return replace(state, phase=DONE, winner=winner)
-    return state
-
-
-def _apply_roll(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """'All three dice are rolled at the same time.' Dice may be entered or rolled here."""
-    roller = _require_roller(state, seat)
-    given = action.get("dice")
-    dice = roll_dice(rng) if given is None else check_dice(given)
-    classic = state.options["classic"]
-    return _score(state, roller, dice, classify(dice, classic, target_number(state)))
-
-
-def _apply_report(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """Physical dice: the table taps what was rolled; it scores exactly like that roll."""
-    roller = _require_roller(state, seat)
-    classic = state.options["classic"]
-    result = report_result(action.get("kind"), action.get("count"), classic, target_number(state))
-    return _score(state, roller, None, result)
-
-
-# --- the scramble -----------------------------------------------------------------------------
-
-
-def _require_scramble(state: TableState) -> None:
-    if state.phase != SCRAMBLE:
-        raise IllegalAction("There is no scramble now: grab only after a Bunko.")
-
-
-def _finish_scramble(state: TableState, grabbers: list[int], split: list[int]) -> TableState:
-    """'Each die collected is also worth a point.' Then the roller rolls again."""
-    scores = [state.scores[0] + split[0], state.scores[1] + split[1]]
-    last = dict(state.rolls[-1])
-    last["scramble"] = list(grabbers)
-    last["split"] = list(split)
-    last["scores"] = list(scores)
-    rolls = [*state.rolls[:-1], last]
-    new = replace(state, scores=scores, rolls=rolls, phase=PLAYING, grabs=[])
-    return _settle(new)
-
-
-def _apply_grab(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """Ruling: 'the first three taps, in the order the server receives them, take one die
-    each' (a player may grab more than one)."""
-    _require_scramble(state)
-    if seat is None:
-        raise IllegalAction("Only a player at the table can grab a die.")
-    grabs = [*state.grabs, seat]
-    if len(grabs) < 3:
-        return replace(state, grabs=grabs)
-    split = [sum(1 for s in grabs if team_of(s) == 0), sum(1 for s in grabs if team_of(s) == 1)]
-    return _finish_scramble(state, grabs, split)
-
-
-def _apply_scramble(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """Ruling: 'With physical dice, the table enters the split.'"""
-    _require_scramble(state)
-    if state.grabs:
-        raise IllegalAction("Dice are already being grabbed on the phones: keep grabbing.")
-    grabbers = action.get("grabbers")
-    if grabbers is not None:
-        if not isinstance(grabbers, list) or len(grabbers) != 3:
-            raise IllegalAction("Name who grabbed each of the three dice.")
-        for grabber in grabbers:
-            _check_seat(state, grabber)
-            if grabber is None:
-                raise IllegalAction("Name who grabbed each of the three dice.")
-        split = [sum(1 for s in grabbers if team_of(s) == t) for t in (0, 1)]
-        return _finish_scramble(state, grabbers, split)
-    split = action.get("split")
-    valid = isinstance(split, list) and len(split) == 2
-    if not valid or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in split):
-        raise IllegalAction("Enter how many dice each team grabbed: 3-0, 2-1, 1-2 or 0-3.")
-    if sum(split) != 3:
-        raise IllegalAction("Three dice are scrambled: the split must add up to 3.")
-    return _finish_scramble(state, [], split)
-
-
-# --- STOP -----------------------------------------------------------------------------------
-
-
-def _apply_stop(state: TableState, seat: int | None, action: Action, rng) -> TableState:
-    """'When this happens, the head table calls "stop" and play stops at all tables. If there
-    is a tie at a table when play is stopped, play continues normally until the tie is
-    broken.' A pending scramble finishes first: its points count."""
-    if seat is not None:
-        raise IllegalAction("STOP is called by the head table, not from a seat.")
-    if state.stopped:
-        raise IllegalAction("STOP has already been called at this table.")
-    return _settle(replace(state, stopped=True))
-
-
-_HANDLERS = {
-    "rolloff": _apply_rolloff,
-    "roll": _apply_roll,
-    "report": _apply_report,
-    "grab": _apply_grab,
-    "scramble": _apply_scramble,
-    "stop": _apply_stop,
-}
 
 
 def apply(state: TableState, seat: int | None, action: Action, rng: random.Random) -> TableState:
     """Apply one action; never mutates ``state``; raises IllegalAction with a reason."""
-    handler = _HANDLERS.get(action.get("type")) if isinstance(action, dict) else None
-    if handler is None:
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in (*HANDLERS, "swap", "undo", "correct"):
         raise IllegalAction("That is not something you can do at a Bunko table.")
-    _check_seat(state, seat)
+    check_seat(state, seat)
+    if kind == "correct":
+        return correct(state, seat, action)
     if state.phase == DONE:
         raise IllegalAction("This table has finished its game.")
-    new = handler(state, seat, action, rng)
-    if new is state:
-        new = replace(state)
-    new.version = state.version + 1  # a fresh copy: changing it leaves the input intact
+    if kind == "swap":
+        return swap(state, seat)
+    if kind == "undo":
+        return undo(state, seat)
+    new = _resolve_and_apply(state, seat, action, rng)
+    return _roll_for_ghosts(new, rng, action.get("t"))
+
+
+# --- the stayers' swap, undo and corrections --------------------------------------------------
+
+
+def swap(state: TableState, seat: int | None) -> TableState:
+    """Ruling: 'Which stayer partners which arriver is the stayers' choice (the app proposes
+    one, the table may swap before the first roll).' The arrivers trade seats 3 and 4."""
+    if not state.options.get("swap"):
+        raise IllegalAction("Partners can only be swapped by the stayers at a table after a move.")
+    if state.phase != ROLLOFF or state.rolloffs:
+        raise IllegalAction("The table has started rolling: partners are set for this round.")
+    if seat not in STAYERS:
+        raise IllegalAction("The two players who stayed at this table choose the partners.")
+    players = [*state.players[:2], state.players[3], state.players[2]]
+    moved = {2: 3, 3: 2}
+    options = dict(state.options, ghosts=sorted(moved.get(g, g) for g in state.ghosts))
+    fresh = setup(players, options, random.Random(0))
+    fresh.version = state.version + 1
+    return fresh
+
+
+def replay(players: list[str], options: dict, entries: list[dict]) -> TableState:
+    """The table rebuilt from its entries alone (every entry carries its dice).
+
+    A roll or report is the roller's of that moment, whoever tapped it in, so a corrected
+    entry may change who rolls next; grabs or a split left without a Bunko to scramble (the
+    Bunko was corrected away) are dropped with it."""
+    state = setup(players, options, random.Random(0))
+    for entry in entries:
+        action = entry["action"]
+        seat = entry["seat"]
+        if action["type"] in ("roll", "report") and state.phase == PLAYING:
+            seat = state.roller
+        if action["type"] in ("grab", "scramble") and state.phase != SCRAMBLE:
+            continue
+        state = _step(state, seat, action)
+        if entry.get("ghost"):
+            state.entries[-1] = {**state.entries[-1], "ghost": True}
+    return state
+
+
+def _last_player_move(state: TableState) -> int | None:
+    for index in range(len(state.entries) - 1, -1, -1):
+        entry = state.entries[index]
+        if entry["action"]["type"] in PLAYER_MOVES and not entry.get("ghost"):
+            return index
+    return None
+
+
+def undo(state: TableState, seat: int | None) -> TableState:
+    """Physical dice: any phone at the table takes back the last entry tapped in (a mistaken
+    tap); the rolls the app made for ghosts after it go with it, a STOP stays."""
+    if _mode(state) != PHYSICAL:
+        raise IllegalAction("The app's dice can't be taken back: ask the host to correct it.")
+    index = _last_player_move(state)
+    if index is None:
+        raise IllegalAction("There is no entry to undo at this table yet.")
+    kept = state.entries[:index] + [
+        e for e in state.entries[index + 1 :] if e["action"]["type"] == "stop"
+    ]
+    new = replay(state.players, state.options, kept)
+    new.version = state.version + 1
+    return new
+
+
+def correct(state: TableState, seat: int | None, action: Action) -> TableState:
+    """The host changes one entry (a roll, a report or a split) or deletes it
+    (``replacement`` None); the table replays from its entries."""
+    if seat is not None:
+        raise IllegalAction("Only the host corrects an entry.")
+    index = action.get("index")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise IllegalAction("Choose the entry to correct.")
+    if not 0 <= index < len(state.entries):
+        raise IllegalAction("That entry is not in this table's log.")
+    if state.entries[index]["action"]["type"] not in PLAYER_MOVES:
+        raise IllegalAction("Only a roll or a scramble can be corrected.")
+    replacement = action.get("replacement")
+    entries = list(state.entries)
+    if replacement is None:
+        entries.pop(index)
+    else:
+        if not isinstance(replacement, dict) or replacement.get("type") not in PLAYER_MOVES:
+            raise IllegalAction("A correction is a roll, a report or a split.")
+        stamp = entries[index]["action"].get("t")
+        fixed = dict(replacement, t=stamp) if stamp is not None else dict(replacement)
+        entries[index] = {**entries[index], "action": fixed, "corrected": True}
+    try:
+        new = replay(state.players, state.options, entries)
+    except IllegalAction as error:
+        raise IllegalAction(f"That correction doesn't fit the entries after it: {error}") from None
+    new.version = state.version + 1
     return new
 
 
@@ -325,27 +282,36 @@ def _report_actions(state: TableState) -> list[Action]:
 
 
 def legal_actions(state: TableState, seat: int | None) -> list[Action]:
-    """What ``seat`` may do now; ``None`` is the night (STOP) or the host's screen."""
-    if state.phase == DONE:
+    """What ``seat`` may do now. Bunko has no timed system moves: STOP comes from the night,
+    corrections from the host (``apply`` with seat None)."""
+    if state.phase == DONE or seat is None:
         return []
+    mode = _mode(state)
     actions: list[Action] = []
     if state.phase == ROLLOFF:
         actions.append({"type": "rolloff"})
-    elif state.phase == PLAYING and seat is not None and seat == state.roller:
-        actions.append({"type": "roll"})
-        actions.extend(_report_actions(state))
+        if state.options.get("swap") and not state.rolloffs and seat in STAYERS:
+            actions.append({"type": "swap"})
+    elif state.phase == PLAYING:
+        if mode == PHYSICAL:
+            actions.extend(_report_actions(state))
+        elif seat == state.roller:
+            actions.append({"type": "roll"})
+            if mode is None:
+                actions.extend(_report_actions(state))
     elif state.phase == SCRAMBLE:
-        if seat is not None:
+        if mode != PHYSICAL:
             actions.append({"type": "grab"})
-        if not state.grabs:
+        if mode != VIRTUAL and not state.grabs:
             actions.extend({"type": "scramble", "split": list(s)} for s in SPLITS)
-    if seat is None and not state.stopped:
-        actions.append({"type": "stop"})
+    if mode == PHYSICAL and state.phase != ROLLOFF and _last_player_move(state) is not None:
+        actions.append({"type": "undo"})
     return actions
 
 
 def ghost_action(state: TableState, seat: int, rng: random.Random) -> Action | None:
-    """The app plays a ghost seat: it rolls its dice (recorded) and grabs in a scramble."""
+    """What the app does for a ghost seat now: roll its dice, or grab in a scramble (the
+    simulator's equally quick ghost)."""
     if state.phase == PLAYING and state.roller == seat:
         return {"type": "roll", "dice": roll_dice(rng)}
     if state.phase == SCRAMBLE:
@@ -354,12 +320,20 @@ def ghost_action(state: TableState, seat: int, rng: random.Random) -> Action | N
 
 
 def view(state: TableState, seat: int | None) -> dict:
-    """Everything is public in Bunko; the seat's own view adds who they are."""
-    _check_seat(state, seat)
+    """Everything is public in Bunko; the seat's own view adds who they are and what they
+    may tap."""
+    check_seat(state, seat)
     data = state.to_json()
     data["target_number"] = target_number(state)
     data["roller_name"] = None if state.roller is None else state.players[state.roller]
     data["you"] = seat
+    data["dice_mode"] = _mode(state)
+    data["last_roll"] = state.rolls[-1] if state.rolls else None
+    data["recent"] = list(reversed(state.rolls[-6:]))
+    data["tied_after_stop"] = state.stopped and state.phase != DONE
+    data["correctable"] = [
+        i for i, e in enumerate(state.entries) if e["action"]["type"] in PLAYER_MOVES
+    ]
     if seat is None:
         data.update(your_turn=False, team=None, partner=None)
     else:
@@ -379,4 +353,10 @@ def outcome(state: TableState) -> dict | None:
         return None
     winners = [state.winner, state.winner + 2]
     losers = [1 - state.winner, 3 - state.winner]
-    return {"winners": winners, "losers": losers, "score": list(state.scores)}
+    return {
+        "winners": winners,
+        "losers": losers,
+        "score": list(state.scores),
+        "ranking": [winners, losers],
+        "scores": {seat: state.scores[team_of(seat)] for seat in range(SEATS)},
+    }

@@ -20,7 +20,7 @@ from .night import (
     resume_night,
     start_next_round,
 )
-from .scoring import correct_entry, table_action
+from .tables import correct_entry, table_action
 
 __all__ = [
     "Refused",

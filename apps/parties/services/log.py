@@ -1,29 +1,53 @@
-"""The night's event log and the after-commit broadcast, shared by every service."""
+"""The night's event log and the after-commit messages, shared by every service.
+
+Two kinds of change, two kinds of message:
+
+- a table's change (a tap, a STOP reaching it, a correction) bumps that table's version; its
+  phones and the screens (big screen, host console) hear ``live.table`` and redraw that
+  table only;
+- a night-wide change (players, a round starting or ending, STOP, a travelling prize, pause)
+  bumps the night's version; every socket of the night hears ``live.night`` with the parts
+  that changed.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from apps.core.live import broadcast, broadcast_event
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.utils import timezone
+
+from apps.core import groups
 from apps.parties.models import Event, Party, Player, Table
 
+# The parts of the screens a night-wide change can touch; ALL redraws everything.
+ALL = "all"
+TRAVELLING = "travelling"
+PLAYERS = "players"  # the list of the night's players (the host's console, the lobby)
 
-def record(
+
+def _send(groups: list[str], message: dict) -> None:
+    def send() -> None:
+        layer = get_channel_layer()
+        for group in groups:
+            async_to_sync(layer.group_send)(group, message)
+
+    transaction.on_commit(send)
+
+
+def record_night(
     party: Party,
     kind: str,
     *,
+    parts: tuple[str, ...] = (ALL,),
     action_id: str | None = None,
-    table: Table | None = None,
     player: Player | None = None,
-    only_table: bool = False,
     **data: Any,
 ) -> Event:
-    """Append one event at the next version and tell every screen after commit.
-
-    The caller holds the party row locked (select_for_update), so versions never collide.
-    ``only_table`` says the change shows only at that table (and on the host's and the big
-    screens): phones at other tables then skip the re-render.
-    """
+    """Append a night-wide event at the next night version (the caller holds the party row
+    locked) and tell every socket of the night after commit."""
     party.version += 1
     party.save(update_fields=["version"])
     event = Event.objects.create(
@@ -31,14 +55,65 @@ def record(
         version=party.version,
         kind=kind,
         action_id=action_id,
-        table=table,
         player=player,
         data=data,
     )
-    broadcast(party.group, party.version, table=table.number if table and only_table else None)
+    _send(
+        [party.group],
+        {"type": "live.night", "version": party.version, "parts": list(parts)},
+    )
+    if player is not None and ALL not in parts:
+        # The player concerned redraws all of their phone (joined, freed, leaving...).
+        _send(
+            [groups.seat(party.scope, player.pk)],
+            {"type": "live.night", "version": party.version, "parts": [ALL]},
+        )
     return event
 
 
-def announce(party: Party, event: str, **data: Any) -> None:
+def record_table(
+    party: Party,
+    table: Table,
+    kind: str,
+    *,
+    action_id: str | None = None,
+    player: Player | None = None,
+    seat: int | None = None,
+    tallies: bool = False,
+    **data: Any,
+) -> Event:
+    """Append a table's event at the table's next version (the caller holds the table row
+    locked and has saved its state) and tell that table's phones and the screens."""
+    table.version += 1
+    table.save(update_fields=["state", "seats", "version"])
+    event = Event.objects.create(
+        party=party,
+        table=table,
+        version=table.version,
+        kind=kind,
+        action_id=action_id,
+        player=player,
+        seat=seat,
+        data=data,
+    )
+    message = {
+        "type": "live.table",
+        "table": table.pk,
+        "number": table.number,
+        "round": table.round,
+        "stamp": table.stamp,
+        # The players' tallies moved (a Bunko, a wipeout, a finished game): their sheets too.
+        "tallies": tallies,
+    }
+    _send([table.group, party.screens_group], message)
+    return event
+
+
+def announce(to: list[str], event: str, **data: Any) -> None:
     """A one-off moment on the screens (the STOP bell, a Bunko), after commit."""
-    broadcast_event(party.group, event, **data)
+    _send(to, {"type": "live.event", "event": event, "data": data})
+
+
+def now_ms() -> int:
+    """A stamp for a roll: the latest Bunko of the night is the one with the highest."""
+    return int(timezone.now().timestamp() * 1000)

@@ -18,7 +18,7 @@ from apps.parties.rules.night import most
 from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
 from apps.parties.rules.table import TableState
 
-from .log import record
+from .log import PLAYERS, record_night
 
 MAX_NAME = 30
 
@@ -91,7 +91,7 @@ def create_party(
     else:  # pragma: no cover - 31^5 codes
         raise Refused("Could not find a free party code; try again.")
     party = locked(party.code)
-    record(party, "created", name=party.name)
+    record_night(party, "created", name=party.name)
     return party
 
 
@@ -106,7 +106,9 @@ def add_player(code: str, name: str, *, kind: str = Player.Kind.PLAYER) -> Playe
     player = Player.objects.create(
         party=party, name=name, kind=kind, joined_round=party.current_round + 1
     )
-    record(party, "player_added", player=player, name=name, player_kind=kind)
+    record_night(
+        party, "player_added", parts=(PLAYERS,), player=player, name=name, player_kind=kind
+    )
     return player
 
 
@@ -133,7 +135,7 @@ def join_party(
             )
     player.claimed = True
     player.save(update_fields=["claimed"])
-    record(party, "joined", player=player, name=player.name)
+    record_night(party, "joined", parts=(PLAYERS,), player=player, name=player.name)
     return player, make_seat_token(party.scope, player.id, player.nonce)
 
 
@@ -146,7 +148,7 @@ def rename_player(code: str, player_id: int, name: str) -> Player:
     old = player.name
     player.name = name
     player.save(update_fields=["name"])
-    record(party, "player_renamed", player=player, old=old, name=name)
+    record_night(party, "player_renamed", player=player, old=old, name=name)
     return player
 
 
@@ -156,7 +158,7 @@ def _change_player(code: str, player_id: int, kind: str, **fields: object) -> Pl
     for field, value in fields.items():
         setattr(player, field, value)
     player.save(update_fields=list(fields))
-    record(party, kind, player=player, name=player.name)
+    record_night(party, kind, parts=(PLAYERS,), player=player, name=player.name)
     return player
 
 
@@ -267,6 +269,9 @@ def start_next_round(code: str) -> int:
                 "classic": party.classic,
                 "round": number,
                 "ghosts": [s for s, p in enumerate(seats) if p.is_ghost],
+                "dice": party.dice_mode,
+                # After a rotation the two who stayed choose the partners (not at the head).
+                "swap": number > 1 and index > 1,
             },
             rng,
         )
@@ -282,7 +287,7 @@ def start_next_round(code: str) -> int:
     party.current_round = number
     party.status = Party.Status.PLAYING
     party.save(update_fields=["current_round", "status"])
-    record(party, "round_started", round=number, tables=len(seating.tables))
+    record_night(party, "round_started", round=number, tables=len(seating.tables))
     return number
 
 
@@ -295,7 +300,7 @@ def _switch(code: str, expected: str, status: str, kind: str, refusal: str) -> N
         raise Refused(refusal)
     party.status = status
     party.save(update_fields=["status"])
-    record(party, kind)
+    record_night(party, kind)
 
 
 @transaction.atomic
@@ -332,5 +337,5 @@ def end_night(code: str) -> dict:
     party.result = {"winner": winner, "loser": loser, "rolloffs": winner_rolls + loser_rolls}
     party.status = Party.Status.ENDED
     party.save(update_fields=["result", "status"])
-    record(party, "ended", **party.result)
+    record_night(party, "ended", **party.result)
     return party.result

@@ -24,7 +24,7 @@ from apps.parties.forms import (
     RenameForm,
 )
 from apps.parties.models import Party, Player
-from apps.parties.render import host_context
+from apps.parties.render import render_host
 from apps.parties.services import night as night_services
 
 from .common import get_party
@@ -71,9 +71,8 @@ def new_party(request: HttpRequest) -> HttpResponse:
 @host_only
 @require_GET
 def console(request: HttpRequest, party: Party) -> HttpResponse:
-    context = host_context(party)
-    context["join_url"] = request.build_absolute_uri(reverse("party_join", args=[party.code]))
-    return render(request, "parties/host.html", context)
+    html, _night = render_host(party.code)
+    return render(request, "parties/host.html", {"party": party, "host_html": html})
 
 
 def _add_player(code: str, form: AddPlayerForm) -> object:

@@ -80,5 +80,4 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
     player = phone_player(party, claim_of(request, party))
     if player is None:
         return redirect(reverse("party_join", args=[party.code]))
-    context = phone_context(party, player)
-    return render(request, "parties/phone.html", context)
+    return render(request, "parties/phone.html", phone_context(party, claim_of(request, party)))

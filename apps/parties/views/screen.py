@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from apps.parties.render import night_context, screen_context
+from apps.parties.render import render_screen
+from apps.parties.selectors import tallies
 
 from .common import get_party
 
@@ -15,14 +15,16 @@ from .common import get_party
 @require_GET
 def screen(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
-    context = screen_context(party)
-    context["join_url"] = request.build_absolute_uri(reverse("party_join", args=[party.code]))
-    return render(request, "parties/screen.html", context)
+    html, _night = render_screen(party.code)
+    return render(request, "parties/screen.html", {"party": party, "screen_html": html})
 
 
 @require_GET
 def sheet(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
-    context = night_context(party)
-    context["rounds_played"] = list(party.tables.values_list("round", flat=True).distinct())
+    rounds = range(1, party.current_round + 1)
+    sheet = tallies(party)
+    for row in sheet:
+        row.marks = [row.rounds.get(r, "") or "·" for r in rounds]
+    context = {"party": party, "sheet": sheet, "rounds_played": list(rounds)}
     return render(request, "parties/sheet.html", context)

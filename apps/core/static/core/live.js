@@ -3,8 +3,10 @@
 // A page opts in with <body data-live-url="/ws/..." data-live-version="N">.
 // Server -> browser (JSON):
 //   {"type": "fragments", "version": N, "html": "..."}  every top-level element with an id
-//        replaces the element with the same id (htmx out-of-band style)
-//   {"type": "ack", "id": "..."}                         an action was applied (or was a retry)
+//        replaces the element with the same id (htmx out-of-band style), unless both carry
+//        data-v and the fresh one's is lower (a part drawn at an older version)
+//   {"type": "ack", "id": "...", "v": N}                 an action was applied (or was a retry);
+//        v, when given, is the version of the part it changed
 //   {"type": "error", "message": "...", "id": "...", "target": "element-id"}
 //   {"type": "event", "name": "bell", ...}               re-dispatched as a DOM event "live:bell"
 // Browser -> server:
@@ -74,20 +76,25 @@
     );
   }
 
-  function replace(current, fresh) {
-    // Keep open <details> open, and focus on the same control when the swap brings it back.
-    for (const details of current.querySelectorAll("details[open][id]")) {
-      fresh.querySelector("#" + CSS.escape(details.id))?.setAttribute("open", "");
-    }
-    // Fragments are rendered outside any request, so their forms carry no CSRF token yet.
+  // Fragments are rendered outside any request, so their forms carry no CSRF token yet.
+  function addTokens(root) {
     const token = document.querySelector("meta[name=csrf-token]")?.content;
-    for (const form of fresh.querySelectorAll("form[method=post]")) {
+    for (const form of root.querySelectorAll("form[method=post]")) {
       if (token && !form.querySelector("[name=csrfmiddlewaretoken]")) {
         const input = document.createElement("input");
         Object.assign(input, { type: "hidden", name: "csrfmiddlewaretoken", value: token });
         form.prepend(input);
       }
     }
+  }
+  addTokens(document);
+
+  function replace(current, fresh) {
+    // Keep open <details> open, and focus on the same control when the swap brings it back.
+    for (const details of current.querySelectorAll("details[open][id]")) {
+      fresh.querySelector("#" + CSS.escape(details.id))?.setAttribute("open", "");
+    }
+    addTokens(fresh);
     const focusedId = current.contains(document.activeElement) && document.activeElement.id;
     current.replaceWith(fresh);
     if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
@@ -100,6 +107,8 @@
     for (const fresh of Array.from(template.content.children)) {
       const current = fresh.id && document.getElementById(fresh.id);
       if (!current) continue;
+      // A part drawn at an older version than the one shown is old news (data-v).
+      if (fresh.dataset.v && current.dataset.v && Number(fresh.dataset.v) < Number(current.dataset.v)) continue;
       if (isEditing(current)) {
         deferred.set(fresh.id, fresh);
         continue;

@@ -43,26 +43,18 @@
     setTimeout(() => layer.classList.remove("show"), 3500);
   }
 
-  function myTable() {
-    const el = document.querySelector("#table [name=table]");
-    return el ? parseInt(el.value, 10) : null;
-  }
-
-  const onScreen = () => document.body.classList.contains("bigscreen");
-
+  // A Bunko or a wipeout reaches only its table's phones and the screens; STOP everyone.
   document.addEventListener("live:stop", (e) => {
-    document.body.dataset.stopRound = String(e.detail.round); // styles and tests read it
+    document.body.dataset.stopRound = String(e.detail.data.round); // styles and tests read it
     bell();
     celebrate("STOP!", "stop");
   });
   document.addEventListener("live:bunko", (e) => {
-    if (onScreen() || e.detail.table === myTable()) {
-      celebrate("BUNKO! " + e.detail.name, "bunko");
-      bell();
-    }
+    celebrate("BUNKO! " + e.detail.data.player, "bunko");
+    bell();
   });
   document.addEventListener("live:wipeout", (e) => {
-    if (onScreen() || e.detail.table === myTable()) celebrate("Wipeout: " + e.detail.name, "wipeout");
+    celebrate("Wipeout: " + e.detail.data.player, "wipeout");
   });
 
   // The join address as the phones reach this laptop.

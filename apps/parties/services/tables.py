@@ -1,0 +1,281 @@
+"""Taps at the tables and the host's corrections.
+
+A tap locks only its own table: the tables of a big night never wait for each other. Only
+the rare night-wide moments also lock the night's row, always after the table (a STOP locks
+the other tables first, in table order), so two writers never wait on each other in a
+circle: a Bunko or a wipeout moving a travelling prize, the head table's STOP, and the last
+table of a round finishing.
+
+Bunko's rules decide everything at the table (whose roll a report is, the roll-off's
+re-rolls, the stayers' swap, undo, ghosts' rolls); this module only finds the table, applies
+the rules' move, logs it and tells the screens.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from apps.core.dice import rng_for
+from apps.core.errors import Refused
+from apps.core.protocol import IllegalAction
+from apps.core.tokens import SeatClaim
+from apps.parties.models import Event, Party, Player, Table
+from apps.parties.rules.rotation import swap_partners
+from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
+
+from .log import TRAVELLING, announce, now_ms, record_night, record_table
+
+# What a phone may send; dice never come from a phone (the app rolls them).
+PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"}
+# Taps that must be for the very moment the phone showed ("at"): a second tap on a roll
+# already made would roll again. A grab is a race: it counts whenever it arrives.
+TIMED_TAPS = PLAYER_ACTIONS - {"grab"}
+
+
+def seat_player(party: Party, claim: SeatClaim | None) -> Player:
+    """The player a phone's token stands for, or a reason it stands for nobody."""
+    if claim is None:
+        raise Refused("This phone has not joined this party: join with the party's code.")
+    player = party.players.filter(pk=claim.seat_id).first()
+    if player is None or player.nonce != claim.nonce:
+        raise Refused(
+            "This phone's place is no longer valid: the host changed the list. Join again."
+        )
+    return player
+
+
+def _check_playing(party: Party) -> None:
+    if party.status == Party.Status.PAUSED:
+        raise Refused("The host has paused the night: wait for the host to resume.")
+    if party.status == Party.Status.ENDED:
+        raise Refused("The night is over.")
+    if party.current_round == 0:
+        raise Refused("The first round has not started yet.")
+
+
+def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Table:
+    """The player's table this round, locked. ``hint`` (the table the phone showed) makes
+    this one row; without it only the round's seats are read to find it."""
+    tables = Table.objects.select_for_update().filter(party=party, round=party.current_round)
+    if hint is not None:
+        table = tables.filter(pk=hint).first()
+        if table is not None and player.id in table.seats:
+            return table
+    for pk, seats in tables.model.objects.filter(
+        party=party, round=party.current_round
+    ).values_list("pk", "seats"):
+        if player.id in seats:
+            return tables.get(pk=pk)
+    if party.sit_outs.filter(round=party.current_round, player=player).exists():
+        raise Refused("You sit out this round: enjoy a party game!")
+    raise Refused("You are not seated at a table this round.")
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _move(action: dict) -> dict:
+    """The rules' action for a phone's tap: only what a phone may say, with a time stamp."""
+    move = {"type": action["type"], "t": now_ms()}
+    if action["type"] == "report":
+        move["kind"] = action.get("kind")
+        if action.get("kind") == "sixes":
+            move["count"] = _int(action.get("count"))
+    elif action["type"] == "scramble":
+        move["split"] = [_int(action.get("team0")), _int(action.get("team1"))]
+    return move
+
+
+@transaction.atomic
+def table_action(
+    code: str, claim: SeatClaim | None, action_id: str, action: dict, table_hint: int | None = None
+) -> int | None:
+    """A tap at a table. Returns the table's new stamp, or None when this action id was
+    applied before (a retry: acknowledged, not applied again)."""
+    party = Party.objects.filter(code=code).first()
+    if party is None:
+        raise Refused(f"There is no party with the code {code}.")
+    if Event.objects.filter(party=party, action_id=action_id).exists():
+        return None
+    player = seat_player(party, claim)
+    _check_playing(party)
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in PLAYER_ACTIONS:
+        raise Refused("That is not something you can do at a Bunko table.")
+    table = locked_table_of(party, player, table_hint)
+    if "table" in action and _int(action["table"]) != table.number:
+        raise Refused(f"That button is for another table: you are at table {table.number}.")
+    if "round" in action and _int(action["round"]) != table.round:
+        raise Refused("That round is over: here is your table now.")
+    state = TableState.from_json(table.state)
+    if kind in TIMED_TAPS and "at" in action and _int(action["at"]) != state.version:
+        # The button was drawn for an earlier moment of the table: a double tap, or a tap
+        # that crossed another phone's. Applying it would roll for the wrong moment.
+        raise Refused("The table moved on before that tap arrived; nothing changed.")
+    seat = table.seats.index(player.id)
+    rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
+    try:
+        new = apply(state, seat, _move(action), rng)
+    except IllegalAction as error:
+        raise Refused(str(error)) from None
+    if kind == "swap":
+        table.seats = swap_partners(table.seats)
+    table.state = new.to_json()
+    moments = _moments(state, new)
+    record_table(
+        party,
+        table,
+        kind,
+        action_id=action_id,
+        player=player,
+        seat=seat,
+        tallies=bool(moments) or new.phase == DONE or kind == "undo",
+        action=action,
+    )
+    _after_change(party, table, state, new, moments, undone=kind == "undo")
+    if kind == "swap":
+        # Seats changed: every screen learns who now sits where (a night-wide change, rare).
+        party = Party.objects.select_for_update().get(pk=party.pk)
+        record_night(party, "partners_swapped", table=table.number, player=player)
+    return table.stamp
+
+
+def _moments(before: TableState, after: TableState) -> list[dict]:
+    """The Bunkos and wipeouts this change rolled (a ghost's too: it celebrates, but a ghost
+    never holds a travelling prize)."""
+    return [r for r in after.rolls[len(before.rolls) :] if r["kind"] in (BUNKO, WIPEOUT)]
+
+
+def _after_change(
+    party: Party,
+    table: Table,
+    before: TableState,
+    after: TableState,
+    moments: list[dict],
+    undone: bool = False,
+) -> None:
+    """What a table's change means for the night: travelling prizes, STOP, the round's end."""
+    names = after.players
+    for roll in moments:
+        announce(
+            [table.group, party.screens_group],
+            roll["kind"],
+            table=table.number,
+            player=names[roll["seat"]],
+        )
+    stop_changed = table.number == 1 and before.stopped != after.stopped
+    if stop_changed:
+        _stop_changed(party, table, after.stopped)
+    night_moment = bool(moments) or undone or stop_changed or after.phase == DONE
+    if not night_moment:
+        return
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if moments or undone:
+        _recount_travelling(party, table.round)
+    if after.phase == DONE and before.phase != DONE and _round_done(party):
+        record_night(party, "round_over", round=party.current_round)
+
+
+def _stop_changed(party: Party, head: Table, stopped: bool) -> None:
+    """Ruling: 'At that moment the head table calls STOP and every table stops at once.' An
+    undone or corrected STOP roll lets the other tables play on as before it."""
+    others = Table.objects.select_for_update().filter(party=party, round=head.round)
+    for table in others.exclude(pk=head.pk).order_by("number"):
+        state = TableState.from_json(table.state)
+        if stopped:
+            if state.stopped or state.phase == DONE:
+                continue
+            new = apply(state, None, {"type": "stop"}, random.Random(0))
+        else:
+            entries = [e for e in state.entries if e["action"]["type"] != "stop"]
+            if len(entries) == len(state.entries):
+                continue
+            new = replay(state.players, state.options, entries)
+            new.version = state.version + 1
+        table.state = new.to_json()
+        record_table(party, table, "stop" if stopped else "stop_undone", tallies=True)
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    record_night(party, "stop" if stopped else "stop_undone", round=head.round)
+    if stopped:
+        announce([party.group], "stop", table=head.number, round=head.round)
+
+
+def _round_done(party: Party) -> bool:
+    phases = [
+        TableState.from_json(state).phase
+        for state in party.tables.filter(round=party.current_round).values_list("state", flat=True)
+    ]
+    return bool(phases) and all(phase == DONE for phase in phases)
+
+
+def _recount_travelling(party: Party, round_number: int) -> None:
+    """The travelling prizes go to whoever rolled the latest Bunko and the latest wipeout
+    still on the tables (ghosts hold no prize); a night event when a holder changes."""
+    ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
+    latest: dict[str, tuple[int, int]] = {}
+    for seats, data in party.tables.values_list("seats", "state"):
+        for roll in data["rolls"]:
+            holder = seats[roll["seat"]]
+            if roll["kind"] not in (BUNKO, WIPEOUT) or holder in ghosts:
+                continue
+            stamp = (roll.get("t") or 0, holder)
+            latest[roll["kind"]] = max(latest.get(roll["kind"], stamp), stamp)
+    bunko = latest.get(BUNKO, (0, None))[1]
+    wipeout = latest.get(WIPEOUT, (0, None))[1]
+    if (party.travelling_bunko_id, party.travelling_wipeout_id) == (bunko, wipeout):
+        return
+    party.travelling_bunko_id, party.travelling_wipeout_id = bunko, wipeout
+    party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
+    record_night(party, "travelling", parts=(TRAVELLING,), bunko=bunko, wipeout=wipeout)
+
+
+@transaction.atomic
+def correct_entry(
+    code: str, table_id: int, index: int, replacement: dict | None, reason: str
+) -> None:
+    """The host changes (or deletes) one entry of a table; the table replays from there, and
+    STOP, the travelling prizes and the round's end follow."""
+    party = Party.objects.filter(code=code).first()
+    if party is None:
+        raise Refused(f"There is no party with the code {code}.")
+    reason = " ".join(str(reason or "").split())
+    if not reason:
+        raise Refused("Say why the entry is corrected: the reason is kept in the log.")
+    table = Table.objects.select_for_update().filter(party=party, pk=table_id).first()
+    if table is None:
+        raise Refused("That table is not part of this night.")
+    state = TableState.from_json(table.state)
+    before = state.entries[index]["action"] if 0 <= index < len(state.entries) else None
+    correction = {"type": "correct", "index": index, "replacement": replacement}
+    try:
+        new = apply(state, None, correction, random.Random(0))
+    except IllegalAction as error:
+        raise Refused(str(error)) from None
+    table.state = new.to_json()
+    record_table(
+        party,
+        table,
+        "corrected",
+        tallies=True,
+        reason=reason,
+        index=index,
+        before=before,
+        after=replacement,
+    )
+    _after_change(party, table, state, new, [], undone=True)
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    record_night(
+        party,
+        "corrected",
+        table=table.number,
+        reason=reason,
+        index=index,
+        before=before,
+        after=replacement,
+    )
