@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from apps.core.errors import Refused
 from apps.core.tokens import read_seat_token
 from apps.parties import services
 from apps.parties.models import Event, Party, Table
 from apps.parties.selectors import tallies
 from tests.parties import tables_of
-from apps.core.errors import Refused
 
 pytestmark = pytest.mark.django_db
 
