@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from apps.core.tokens import SeatClaim
-from apps.parties.models import Party, Player
+from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import seat_panel, table_card
 from apps.parties.selectors import (
     NIGHTS,
@@ -122,6 +122,10 @@ def phone_at(party: Party, claim: SeatClaim | None) -> Phone:
         if player is not None and player.nonce != claim.nonce:
             player = None
     row = night.table_of(player.id) if player else None
+    if row is not None:
+        # The night is read as of its version; the table has moved on since.
+        version, seats = Table.objects.values_list("version", "seats").get(pk=row.pk)
+        row = TableRow(row.pk, row.round, row.number, version, tuple(seats))
     return Phone(night, player, row)
 
 
@@ -251,7 +255,7 @@ def screen_lobby(night: Night) -> str:
 
 def screen_night(night: Night, join_url: str = "") -> str:
     context = {**_night_flags(night), "listed": night.listed, "join_url": join_url}
-    context["cards"] = [screen_card(night, row) for row in night.tables]
+    context["cards"] = [screen_card(night, row) for row in _current_rows(night)]
     return "".join(
         _render("parties/screen.html", part, context) for part in ("banner", "lobby", "tables")
     )
@@ -259,7 +263,7 @@ def screen_night(night: Night, join_url: str = "") -> str:
 
 def render_screen(code: str) -> tuple[str, Night]:
     night = night_at(party_at(code))
-    return screen_night(night) + screen_side(night) + phone_travelling(night), night
+    return screen_night(night) + screen_side(night, fresh=True) + phone_travelling(night), night
 
 
 def host_status(night: Night, fresh: bool = False) -> str:
@@ -284,11 +288,11 @@ def host_players(night: Night) -> str:
 
 def host_night(night: Night) -> str:
     context = {**_night_flags(night), "listed": night.listed}
-    context["cards"] = [host_card(night, row) for row in night.tables]
+    context["cards"] = [host_card(night, row) for row in _current_rows(night)]
     context["events"] = list(night.party.events.order_by("-created", "-id")[:30])
     return (
         _render("parties/host.html", "banner", context)
-        + host_status(night)
+        + host_status(night, fresh=True)
         + "".join(_render("parties/host.html", part, context) for part in ("players", "tables"))
     )
 

@@ -43,7 +43,7 @@ def test_the_embedded_database_is_sqlite_in_wal_mode_with_immediate_transactions
 
 @pytest.mark.skipif("REDIS_URL" in os.environ, reason="the embedded stack only")
 def test_the_embedded_channel_layer_is_in_memory():
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("InMemoryChannelLayer")
+    assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("PartyChannelLayer")
 
 
 def test_an_unreachable_database_url_names_what_failed_and_how_to_fix_it(tmp_path):

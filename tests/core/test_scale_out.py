@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pytest
 from websockets.sync.client import connect
@@ -54,3 +55,24 @@ def test_a_group_message_sent_in_one_daphne_reaches_a_socket_of_another(tmp_path
     finally:
         first.stop()
         second.stop()
+
+
+def test_sockets_idle_for_thirty_seconds_on_redis_stay_open(tmp_path):
+    """channels-redis waits for messages with a 5 s blocking read; the layer's socket timeout
+    must outlast it, or every idle phone is cut off with 1011 every few seconds."""
+    env = {"REDIS_URL": os.environ["REDIS_URL"]}
+    if url := fresh_database_url("idle"):
+        env["DATABASE_URL"] = url
+    server = DaphneServer(tmp_path, env=env)
+    server.migrate()
+    server.start()
+    try:
+        with check_socket(server) as phone:
+            say_hello(phone)
+            time.sleep(30)
+            phone.send(json.dumps({"type": "ping", "sent": 1}))
+            assert json.loads(phone.recv(timeout=10))["type"] == "pong"
+        log = server.log.read_text()
+        assert "Traceback" not in log and "1011" not in log
+    finally:
+        server.stop()

@@ -12,19 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .attendance import (
-    GHOSTS,
-    MODES,
-    SITOUTS,
-    SUBSTITUTES,
-    check_attendance,
-    choose_sitouts,
-    is_ghost,
-    seat_returners,
-    seat_with_ghosts,
-)
+from .attendance import GHOSTS, MODES, SITOUTS, SUBSTITUTES, check_attendance, is_ghost
 from .dice import roll_die
-from .rotation import Table, rotate, seat_first_round
+from .rotation import Table
+from .seating import plan_first_round, plan_next_round
 from .table import DONE, SCRAMBLE, TableState, apply, outcome, setup
 
 MAX_STEPS = 100_000
@@ -79,21 +70,22 @@ def new_night(
 
 
 def next_seating(night: Night, rng: random.Random) -> tuple[list[Table], list[str]]:
-    """This round's tables and who sits out, from last round's tables and results."""
-    leaving: list[str] = []
-    if night.attendance == SITOUTS:
-        leaving = choose_sitouts(night.players, night.sitout_counts, night.resting, rng)
+    """This round's tables and who sits out, from last round's tables and results: the same
+    seating engine as a live night's (``seating.plan_first_round`` / ``plan_next_round``)."""
     if not night.tables:
-        if night.attendance == GHOSTS:
-            tables, ghosts = seat_with_ghosts(night.players, rng, night.seating_mode)
-            night.ghosts = ghosts
-            return tables, []
-        active = [p for p in night.players if p not in leaving]
-        return seat_first_round(active, rng, night.seating_mode), leaving
-    tables = rotate(night.tables, night.results, ghosts=night.ghosts)
-    if night.attendance == SITOUTS:
-        tables = seat_returners(tables, leaving, night.resting)
-    return tables, leaving
+        seating = plan_first_round(night.players, night.attendance, rng, night.seating_mode)
+    else:
+        seating = plan_next_round(
+            night.tables,
+            night.results,
+            night.players,
+            night.attendance,
+            rng,
+            sitout_counts=night.sitout_counts,
+            last_sitouts=night.resting,
+        )
+    night.ghosts = seating.ghosts
+    return seating.tables, seating.sitouts
 
 
 # --- playing one round ------------------------------------------------------------------------

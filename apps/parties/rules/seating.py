@@ -87,8 +87,8 @@ def plan_next_round(
     if rule == SITOUTS:
         sitouts = choose_sitouts(players, sitout_counts or {}, last_sitouts, rng)
     staying = set(players) - set(sitouts)
-    # Seats of leavers, of new sit-outs and (for now) of ghosts are open.
-    open_tables = [[p if p in staying else None for p in t] for t in rotated]
+    # Seats of leavers and of new sit-outs are open; ghosts stay where the rotation put them.
+    open_tables = [[p if p in staying or is_ghost(p) else None for p in t] for t in rotated]
     seated = {p for t in open_tables for p in t if p}
     # Back from a rest first, in the order they sat out; then the late arrivals.
     fillers = [p for p in last_sitouts if p in staying and p not in seated]
@@ -97,14 +97,24 @@ def plan_next_round(
     ghosts_needed = missing(len(staying)) if rule == GHOSTS else 0
     wanted_tables = (len(staying) + ghosts_needed) // 4
     if wanted_tables != len(open_tables):
-        return Seating(_repack(open_tables, fillers, wanted_tables, ghosts_needed), sitouts)
-    # Same number of tables: fillers take open seats top down (a returner takes the seat
-    # of the player who starts a rest), ghosts take what is left.
-    ghosts = iter(ghost_names(ghosts_needed))
-    filler_iter = iter(fillers)
-    result = []
-    for table in open_tables:
-        result.append([p or next(filler_iter, None) or next(ghosts) for p in table])
+        people = [[p if p and not is_ghost(p) else None for p in t] for t in open_tables]
+        return Seating(_repack(people, fillers, wanted_tables, ghosts_needed), sitouts)
+    # Same number of tables: fillers take open seats top down (a returner takes the seat of
+    # the player who starts a rest), then ghosts' seats from the bottom up; seats still open
+    # get a ghost.
+    result = [list(t) for t in open_tables]
+    queue = list(fillers)
+    for table in result:
+        for seat, who in enumerate(table):
+            if who is None and queue:
+                table[seat] = queue.pop(0)
+    for table in reversed(result):
+        for seat in range(3, -1, -1):
+            if queue and is_ghost(table[seat]):
+                table[seat] = queue.pop(0)
+    used = {p for t in result for p in t if p and is_ghost(p)}
+    spare = iter(g for g in ghost_names(len(used) + 4) if g not in used)
+    result = [[p if p is not None else next(spare) for p in t] for t in result]
     return Seating(result, sitouts)
 
 

@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Reads are cached in the process by row id and version; a test database rolled back
+    reuses ids, so every test starts with empty caches."""
+    from apps.parties.render import FRAGMENTS
+    from apps.parties.selectors import NIGHTS, STATES
+
+    for cache in (FRAGMENTS, NIGHTS, STATES):
+        cache.clear()
+    yield
