@@ -23,6 +23,7 @@ from .words import (
 )
 
 AREA_ICONS = {"green": "flower-yellow", "purple": "banana", "blue": "elephant", "pink": "half-dots"}
+STAR_ROW_MAX = 30  # rainbow stars drawn in a row at the end; more are only counted
 CONTROL_ORDER = ("roll", "reroll", "skip_bonus", "undo", "confirm", "pass")
 
 
@@ -282,6 +283,7 @@ def _outcome(view: dict) -> dict | None:
             {
                 "name": name,
                 "stars": result["stars"][s],
+                "star_row": range(min(result["stars"][s], STAR_ROW_MAX)),
                 "won": s in result["winners"],
                 "areas": [(a, by_area[a]) for a in AREAS],
                 "extras": [a for a in AREAS if a in result["extra_stars"][s]],
@@ -325,10 +327,13 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "headline": headline,
             "subline": subline,
             "my_move": bool(legal),
-            "dice": shown,
+            "dice": shown if view["phase"] != "over" else [],
             "dice_label": _dice_label(view, me),
             "choices": _choices(view, shown),
             "controls": _controls(view, me) if me is not None else [],
+            # the step in a few words beside the turn's buttons, when the headline has
+            # scrolled away over the sheet
+            "hint": f"{headline}: {subline}" if own and own["marking"] else "",
             "sheet": own,
             # the big screen and a watcher without a seat see every sheet
             "sheets": [drawn_sheet(s, [], mine=False) for s in view["sheets"]]

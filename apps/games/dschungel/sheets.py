@@ -132,4 +132,6 @@ def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
         "status": sheet_view["status"],
         "areas": drawn,
         "new_count": len(new),
+        "marking": marking,
+        "bonus": bool(sheet_view["bonuses"]),
     }
