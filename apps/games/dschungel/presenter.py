@@ -49,8 +49,10 @@ TABLE_STATUS = {
 }
 
 
-def _die(die: dict, status: str, words: str, free: bool) -> dict:
+def _die(die: dict, status: str, words: str, free: bool, rerolled: bool = False) -> dict:
     named = die.get("as")
+    if rerolled:  # an elephant rolled again: only its new colour counts
+        words = f"rolled again, {words}" if words else "rolled again"
     return {
         "die": die["die"],
         "colour": die["colour"] or "joker",
@@ -79,7 +81,7 @@ def dice(view: dict, me: int | None) -> list[dict]:
         if die["die"] in mine:
             taken = mine[die["die"]]
             status = "used" if taken["used"] else "chosen"
-            shown.append(_die(taken, status, TABLE_STATUS[status], False))
+            shown.append(_die(taken, status, TABLE_STATUS[status], False, play["rerolled"]))
             continue
         if mine and status == "left":
             shown.append(_die(die, "not-taken", "not taken", False))
@@ -91,7 +93,7 @@ def dice(view: dict, me: int | None) -> list[dict]:
             words = {"left": "free", "used": f"{view['players'][active]}'s"}.get(status, words)
         elif phase == "others" and status == "used":
             words = "yours"
-        shown.append(_die(die, status, words, free))
+        shown.append(_die(die, status, words, free, die["rerolled"]))
     return shown
 
 
@@ -177,7 +179,7 @@ def _headline(view: dict, me: int | None) -> tuple[str, str]:
     if phase == "roll":
         if me == active:
             return "Your turn: roll the dice", "Then take one colour and cross on your sheet."
-        return f"{who} rolls the dice", f"Turn {view['turn']}"
+        return f"{who} rolls the dice", ""
     if mine and sheet is not None:
         return _my_step(view, sheet, me == active)
     if me is not None and me != active and phase == "others":
@@ -221,8 +223,19 @@ def _my_step(view: dict, sheet: dict, active: bool) -> tuple[str, str]:
         tail = f" ({plural(more, 'more bonus mark')} after this)" if more else ""
         return f"Bonus mark: {bonus['area']}", f"Cross {bonus_words(bonus)}.{tail}"
     if any(a["type"] == "mark" for a in view["legal_actions"]):
-        return f"Cross in {play['colour']}", "Tap a highlighted field, then confirm."
+        return f"Cross in {play['colour']}", "Tap a dashed field on your sheet, then confirm."
     return "Confirm your crosses", "Your dice have no more crosses to make."
+
+
+def _hint(sheet: dict, legal: list[dict]) -> str:
+    """The step in a few words beside the turn's buttons, for when the headline has scrolled
+    away above the sheet."""
+    if sheet["bonuses"]:
+        bonus = sheet["bonuses"][0]
+        return f"Bonus mark in {bonus['area']}: cross {bonus_words(bonus)}."
+    if any(a["type"] == "mark" for a in legal):
+        return f"Tap a dashed field in {sheet['play']['colour']}, then confirm."
+    return "No more crosses to make: confirm."
 
 
 def _over_headline(view: dict) -> str:
@@ -252,7 +265,7 @@ def _players(view: dict, context: dict, me: int | None) -> list[dict]:
         is_bot = bool(seat and seat.is_bot)
         status = sheet["status"]
         if view["phase"] == "others" and s == view["active"]:
-            status = "dealt"  # the others choose from this player's dice
+            status = "done"  # the others choose from this player's dice
         rows.append(
             {
                 "seat": s,
@@ -331,9 +344,7 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "dice_label": _dice_label(view, me),
             "choices": _choices(view, shown),
             "controls": _controls(view, me) if me is not None else [],
-            # the step in a few words beside the turn's buttons, when the headline has
-            # scrolled away over the sheet
-            "hint": f"{headline}: {subline}" if own and own["marking"] else "",
+            "hint": _hint(view["sheets"][me], legal) if own and own["marking"] else "",
             "sheet": own,
             # the big screen and a watcher without a seat see every sheet
             "sheets": [drawn_sheet(s, [], mine=False) for s in view["sheets"]]

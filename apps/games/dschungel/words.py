@@ -17,7 +17,7 @@ STATUS_WORDS = {
     "nothing": "nothing fits",
     "timed_out": "out of time",
     "waiting": "waiting",
-    "dealt": "left the dice",
+    "done": "done",
     "over": "finished",
 }
 AREA_WORDS = {"green": "flowers", "purple": "bananas", "blue": "fountain", "pink": "coconuts"}

@@ -25,6 +25,7 @@ from tests.games.dschungel import (
     bunch,
     choose,
     play,
+    rolling,
     rules,
     sheet_with,
     table,
@@ -165,6 +166,20 @@ def test_a_rerolled_joker_shows_what_it_stood_for():
     assert joker["label"] == "joker (used as banana), used"
 
 
+def test_elephants_taken_for_the_fountain_show_their_new_faces_as_rolled_again():
+    dice = [ELEPHANT, ELEPHANT, BANANA, STRIPES, DOTS]
+    source = rolling((0, "pink-half-stripes"), (1, "green-flower-blue"))
+    state = play(table(dice), 0, choose("blue"), source)
+    seen = game(state, 0)
+    assert [(d["caption"], d["status_words"]) for d in seen["dice"][:2]] == [
+        ("stripes half", "rolled again, taken"),
+        ("blue flower", "rolled again, taken"),
+    ]
+    assert seen["subline"] == "Tap a dashed field on your sheet, then confirm."
+    assert seen["hint"] == "Tap a dashed field in blue, then confirm."
+    assert labels(seen["controls"], "type") == ["confirm"]  # the reroll cannot be undone
+
+
 # --- the others' phase ---------------------------------------------------------------------
 
 
@@ -198,7 +213,7 @@ def test_who_has_confirmed_and_who_still_chooses_is_shown_in_words():
     state = play(state, 2, choose("pink"))
     seen = game(state, 0)
     assert [(p["name"], p["status_words"]) for p in seen["players"]] == [
-        ("Ann", "left the dice"),
+        ("Ann", "done"),
         ("Bea", "passed"),
         ("Cal", "crossing"),
     ]
