@@ -266,6 +266,8 @@ def _players(view: dict, context: dict, me: int | None) -> list[dict]:
         status = sheet["status"]
         if view["phase"] == "others" and s == view["active"]:
             status = "done"  # the others choose from this player's dice
+        if view["outcome"] is not None:
+            status = "won" if s in view["outcome"]["winners"] else "over"
         rows.append(
             {
                 "seat": s,
@@ -303,7 +305,7 @@ def _outcome(view: dict) -> dict | None:
             }
         )
     rows.sort(key=lambda r: -r["stars"])
-    return {"rows": rows, "areas": AREAS}
+    return {"rows": rows, "areas": list(AREA_ICONS.items())}
 
 
 def _countdown(view: dict, context: dict) -> dict | None:

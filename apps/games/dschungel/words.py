@@ -19,6 +19,7 @@ STATUS_WORDS = {
     "waiting": "waiting",
     "done": "done",
     "over": "finished",
+    "won": "wins",
 }
 AREA_WORDS = {"green": "flowers", "purple": "bananas", "blue": "fountain", "pink": "coconuts"}
 
