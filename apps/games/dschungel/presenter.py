@@ -117,7 +117,7 @@ def _choices(view: dict, shown: list[dict]) -> list[dict]:
                 "icon": AREA_ICONS[colour],
                 "text": f"Take {colour}",
                 "what": what,
-                "aria": f"Take the {colour} dice: {spoken}{extra}",
+                "aria": f"Take {colour}: {spoken}{extra}",
                 "act": act(action),
             }
         )
@@ -128,31 +128,26 @@ def _choices(view: dict, shown: list[dict]) -> list[dict]:
 
 
 def _undo_words(play: dict) -> tuple[str, str]:
+    """(the button's text, its spoken label): the label begins with the text, so a voice
+    command of what is written works."""
     step = play["last_step"]
     if step is None:
-        return "Put the dice back", f"Put the {play['colour']} dice back and choose again"
+        return "Put the dice back", f"Put the dice back: the {play['colour']} dice, to choose again"
     if step["type"] == "skip_bonus":
-        return "Undo", "Take back skipping the bonus mark"
-    return "Undo last cross", f"Take back your cross on {field_words(step['field'])}"
+        return "Undo", "Undo: take back skipping the bonus mark"
+    return "Undo last cross", f"Undo last cross: {field_words(step['field'])}"
 
 
 def _controls(view: dict, me: int) -> list[dict]:
     kinds = {a["type"] for a in view["legal_actions"]}
     play = view["sheets"][me]["play"]
     marks = len(play["marks"]) if play else 0
+    confirm = f"Confirm {plural(marks, 'cross', 'crosses')}" if marks else "Done: cross nothing"
     words = {
-        "roll": ("Roll the dice", "Roll all five dice", "primary"),
-        "reroll": (
-            "Roll all five again",
-            "Nothing fits: roll all five dice once more",
-            "primary",
-        ),
-        "skip_bonus": ("Skip this bonus", "Let this bonus mark go", ""),
-        "confirm": (
-            f"Confirm {plural(marks, 'cross', 'crosses')}" if marks else "Done: cross nothing",
-            f"Confirm your {plural(marks, 'cross', 'crosses')}" if marks else "Cross nothing",
-            "primary",
-        ),
+        "roll": ("Roll the dice", "Roll the dice: all five", "primary"),
+        "reroll": ("Roll all five again", "Roll all five again: nothing fits", "primary"),
+        "skip_bonus": ("Skip this bonus", "Skip this bonus: let the bonus mark go", ""),
+        "confirm": (confirm, confirm, "primary"),
         "pass": ("Pass", "Pass: cross nothing this round", ""),
     }
     if play:

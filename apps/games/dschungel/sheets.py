@@ -12,7 +12,12 @@ from .sheet import AREAS, BUTTERFLIES, FLOWERS, FOUNTAIN_COLUMNS
 from .words import AREA_WORDS, field_words, plural, reward_words
 
 FIELD_COUNTS = {"green": 12, "purple": 12, "blue": 12, "pink": 13}
-FIELD_NOUNS = {"green": "flower", "purple": "bunch", "blue": "field", "pink": "coconut"}
+FIELD_NOUNS = {
+    "green": ("flower", "flowers"),
+    "purple": ("bunch", "bunches"),
+    "blue": ("field", "fields"),
+    "pink": ("coconut", "coconuts"),
+}
 
 
 def _wins(sheet: Sheet, action: dict) -> list[str]:
@@ -69,7 +74,7 @@ def _area_stars(rewards: list[str]) -> dict[str, list[str]]:
 def _summary(area: str, count: int, won: list[str], rewards: dict[str, dict]) -> str:
     """An area in one sentence, for screen readers (the drawing itself is hidden from them)."""
     total = FIELD_COUNTS[area]
-    text = f"{count} of {plural(total, FIELD_NOUNS[area])} crossed"
+    text = f"{count} of {plural(total, *FIELD_NOUNS[area])} crossed"
     if won:
         text += "; won " + ", ".join(
             "the Extra Star" if n.startswith("extra-") else reward_words(rewards[n]) for n in won

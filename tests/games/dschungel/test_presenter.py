@@ -86,9 +86,9 @@ def test_each_colour_offered_is_a_button_that_names_the_dice_it_takes():
     seen = game(table(DICE), 0)
     assert seen["headline"] == "Take a colour"
     assert labels(seen["choices"]) == [
-        "Take the purple dice: banana, 1 joker",
-        "Take the blue dice: elephant, 1 joker (the elephants are rolled again)",
-        "Take the pink dice: coconut half (stripes), coconut half (dots), 1 joker",
+        "Take purple: banana, 1 joker",
+        "Take blue: elephant, 1 joker (the elephants are rolled again)",
+        "Take pink: coconut half (stripes), coconut half (dots), 1 joker",
     ]
     assert [c["act"] for c in seen["choices"]] == [
         json.dumps(a, separators=(",", ":")) for a in rules.legal_actions(table(DICE), 0)[:3]
@@ -99,6 +99,15 @@ def test_each_colour_offered_is_a_button_that_names_the_dice_it_takes():
         ("purple", "banana", "purple die: banana"),
         ("joker", "joker", "joker"),
     ]
+
+
+def test_every_buttons_spoken_label_begins_with_its_written_words():
+    """So a voice command of what is written on a button works."""
+    state = play(table(DICE, sheets={0: sheet_with(purple=[(0, 0)])}), 0, choose("purple"))
+    steps = [table(), table(DICE), state, play(state, 0, bunch(0, 1))]
+    for seat_sees in (game(step, 0) for step in steps):
+        for button in seat_sees["controls"] + seat_sees["choices"]:
+            assert button["aria"].startswith(button["text"]), button
 
 
 def test_the_others_see_who_is_choosing_and_have_no_buttons():
@@ -127,8 +136,8 @@ def test_every_cross_the_dice_allow_is_a_tap_on_the_sheet_with_what_it_wins():
     assert tapped["purple-1-0"]["label"] == "Cross bunch 1 of banana crate 2"
     assert [a["taps"] for a in seen["sheet"]["areas"][1:]] == [[], [], []]
     assert labels(seen["controls"]) == [
-        "Put the purple dice back and choose again",
-        "Cross nothing",
+        "Put the dice back: the purple dice, to choose again",
+        "Done: cross nothing",
     ]
 
 
@@ -144,9 +153,9 @@ def test_a_waiting_bonus_mark_is_offered_alone_and_may_be_skipped_but_not_confir
         ("pink-0", "Bonus mark: cross coconut 1")
     ]
     assert labels(seen["controls"], "type") == ["skip_bonus", "undo"]
-    assert labels(seen["controls"])[1] == "Take back your cross on bunch 2 of banana crate 1"
+    assert labels(seen["controls"])[1] == "Undo last cross: bunch 2 of banana crate 1"
     skipped = game(play(state, 0, SKIP_BONUS), 0)
-    assert labels(skipped["controls"])[0] == "Take back skipping the bonus mark"
+    assert labels(skipped["controls"])[0] == "Undo: take back skipping the bonus mark"
 
 
 def test_a_cross_not_yet_confirmed_is_drawn_ringed_and_counted_on_the_big_screen():
@@ -251,7 +260,7 @@ def coconut_13() -> dict:
 def test_a_phone_offers_only_legal_moves_each_with_a_spoken_label():
     room, claims = dschungel_room(("Ann", "Bea"))
     ann, bea = room.seats.get(name="Ann"), room.seats.get(name="Bea")
-    assert buttons(render_room(room, ann)) == [({"type": "roll"}, "Roll all five dice")]
+    assert buttons(render_room(room, ann)) == [({"type": "roll"}, "Roll the dice: all five")]
     assert buttons(render_room(room, bea)) == []
     state = rolled(room, DICE)
     services.perform_action(room.code, claims["Ann"], "take-purple", choose("purple"))
