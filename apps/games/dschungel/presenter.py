@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .drawing import areas
 from .sheet import AREAS
 from .sheets import drawn_sheet
 from .words import (
@@ -86,8 +85,8 @@ def dice(view: dict, me: int | None) -> list[dict]:
         if mine and status == "left":
             shown.append(_die(die, "not-taken", "not taken", False))
             continue
-        free = me is not None and play is None and (status == "rolled" and me == active)
-        free = free or (me is not None and play is None and me != active and status == "left")
+        # the active player takes from the dice rolled, the others from the dice left
+        free = me is not None and play is None and status == ("rolled" if me == active else "left")
         words = TABLE_STATUS[status]
         if phase == "others" and me != active:
             words = {"left": "free", "used": f"{view['players'][active]}'s"}.get(status, words)
@@ -276,7 +275,6 @@ def _players(view: dict, context: dict, me: int | None) -> list[dict]:
                 "status": status,
                 "status_words": STATUS_WORDS.get(status, status),
                 "busy": status in _BUSY,
-                "counts": [(a, sheet["counts"][a]) for a in AREAS],
             }
         )
     return rows
@@ -332,13 +330,12 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "me": me,
             "turn": view["turn"],
             "phase": view["phase"],
-            "active_name": view["players"][view["active"]],
             "active_seat": view["active"] if view["phase"] != "over" else None,
             "headline": headline,
             "subline": subline,
             "my_move": bool(legal),
             "dice": shown if view["phase"] != "over" else [],
-            "dice_label": _dice_label(view, me),
+            "dice_label": _dice_label(view),
             "choices": _choices(view, shown),
             "controls": _controls(view, me) if me is not None else [],
             "hint": _hint(view["sheets"][me], legal) if own and own["marking"] else "",
@@ -352,12 +349,11 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "ending": view["ending"] and view["phase"] != "over",
             "outcome": _outcome(view),
             "log": [log_line(e, view["players"]) for e in reversed(view["log"][-8:])],
-            "areas": areas(),
         }
     }
 
 
-def _dice_label(view: dict, me: int | None) -> str:
+def _dice_label(view: dict) -> str:
     if view["phase"] == "others":
         return f"The dice {view['players'][view['active']]} left"
     return "The dice"

@@ -106,7 +106,6 @@ def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
                 "marked": field["id"] in marked,
                 "new": field["id"] in new,
                 "tap": taps.get(field["id"]),
-                "words": field_words(field["id"]),
             }
             for field in drawing["fields"]
         ]

@@ -110,7 +110,8 @@ def log_line(entry: dict, names: list[str]) -> str:
     who = names[entry["seat"]]
     if "rolled" in entry:
         dice = ", ".join(face_words(f) for f in entry["rolled"])
-        return f"{who} rolled {'again' if entry.get('again') else ''}: {dice}".replace(" :", ":")
+        again = " again" if entry.get("again") else ""
+        return f"{who} rolled{again}: {dice}"
     how = entry.get("how")
     marks = entry.get("marks") or []
     if how == "confirmed" and marks:
