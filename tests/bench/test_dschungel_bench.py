@@ -1,13 +1,19 @@
 """Dschungelparty engine speed: legal_actions + apply + view per action, beside a bare loop
 over the same dice (the same random draws, no rules).
 
-Run with `pytest tests/bench -s`; not part of the normal suite.
+And one mark on a real server: from Ann's tap to her ack and to the new version on both
+phones and the big screen, beside a bare echo on the same server.
+
+Run with `make bench`; not part of the normal suite.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 import time
+from statistics import median
 
 from apps.core.protocol import without_delay
 from apps.games.dschungel import rules
@@ -109,3 +115,140 @@ def test_dschungel_legal_actions_apply_and_view_speed():
         f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x"
     )
     assert engine_rate >= 10_000, f"{engine_rate:,.0f} actions/s is below 10,000"
+
+
+# --- one mark, on a real server ------------------------------------------------------------
+
+MARKS = 150
+ROOM = """
+import json
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.games.dschungel import rules
+from apps.games.registry import get_game
+from apps.games.services.common import plan_deadlines
+room, ann = services.create_room("dschungel", {}, "Ann")
+bea = services.take_seat(room.code, 1, "Bea")
+services.start_room(room.code, read_seat_token(services.seat_token(room, ann), room.scope))
+room.refresh_from_db()
+state = get_game("dschungel").load_state(room.state)
+# Ann has rolled three bananas and two jokers and taken purple: every bunch can be crossed.
+state.dice = ["purple-banana"] * 3 + ["joker"] * 2
+state.phase = "active"
+state.choices[0] = rules.usable_colours(state, 0)
+room.state = state.to_json()
+room.save()
+plan_deadlines(room, get_game("dschungel"), state)
+services.perform_action(
+    room.code, read_seat_token(services.seat_token(room, ann), room.scope), "bench-take-purple",
+    {"type": "choose", "colour": "purple"},
+)
+print(json.dumps({"code": room.code, "scope": room.scope,
+                  "tokens": [services.seat_token(room, ann), services.seat_token(room, bea)]}))
+"""
+MARK = {"type": "mark", "area": "purple", "crate": 0, "bunch": 0, "field": "purple-0-0"}
+
+
+async def measure_marks(server, room: dict) -> tuple[list[float], list[float], list[float]]:
+    """Ann crosses a bunch and takes it back, again and again. For each cross: the time to
+    her ack, and to the new version on all three screens; beside a bare ping on the same
+    server."""
+    from tests.bench.test_party_bench import open_socket
+
+    cookie = "seat_" + room["scope"].replace(":", "_")
+    path = f"/ws/rooms/{room['code']}/"
+    ann = Listener(await open_socket(server, path, f"{cookie}={room['tokens'][0]}"))
+    bea = Listener(await open_socket(server, path, f"{cookie}={room['tokens'][1]}"))
+    screen = Listener(await open_socket(server, path + "screen/"))
+    echo_socket = await open_socket(server, "/ws/check/")
+    echo, acked, shown = [], [], []
+    for index in range(MARKS):
+        started = time.perf_counter()
+        await echo_socket.send(json.dumps({"type": "ping", "sent": index}))
+        while json.loads(await echo_socket.recv())["type"] != "pong":
+            pass
+        echo.append((time.perf_counter() - started) * 1000)
+        for act in (MARK, {"type": "undo"}):
+            before = max(r.version for r in (ann, bea, screen))
+            action_id = f"bench-{index:05d}-{act['type']}"
+            started = time.perf_counter()
+            await ann.socket.send(json.dumps({"type": "action", "id": action_id, "act": act}))
+            ack, *arrived = await asyncio.wait_for(
+                asyncio.gather(
+                    ann.acked(action_id), *(r.newer_than(before) for r in (ann, bea, screen))
+                ),
+                timeout=10,
+            )
+            if act is MARK:
+                acked.append((ack - started) * 1000)
+                shown.append((max(arrived) - started) * 1000)
+    await echo_socket.close()
+    for listener in (ann, bea, screen):
+        await listener.close()
+    return echo, acked, shown
+
+
+class Listener:
+    """Reads one room socket all the time: the versions it is shown and the acks it hears."""
+
+    def __init__(self, socket) -> None:
+        self.socket = socket
+        self.version = -1
+        self.acks: dict[str, float] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        import websockets
+
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                kind = message.get("type")
+                assert kind != "error", message
+                if kind == "fragments" and message.get("version", -1) > self.version:
+                    self.version = message["version"]
+                elif kind == "ack":
+                    self.acks[message["id"]] = time.perf_counter()
+                else:
+                    continue
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def newer_than(self, version: int) -> float:
+        while self.version <= version:
+            self.changed.clear()
+            await self.changed.wait()
+        return time.perf_counter()
+
+    async def acked(self, action_id: str) -> float:
+        while action_id not in self.acks:
+            self.changed.clear()
+            await self.changed.wait()
+        return self.acks.pop(action_id)
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.task
+
+
+def test_dschungel_mark_round_trip_with_two_phones_and_the_big_screen(tmp_path):
+    from tests.bench.test_party_bench import summary
+    from tests.servers import DaphneServer
+
+    server = DaphneServer(tmp_path, env={"BUNKO_FIXED_SEED": "7", "GAME_BOT_PACE": "0"})
+    server.migrate()
+    room = json.loads(server.python(ROOM).splitlines()[-1])
+    server.start()
+    try:
+        echo, acked, shown = asyncio.run(measure_marks(server, room))
+    finally:
+        server.stop()
+    print()
+    print("Dschungelparty on one daphne: two phones and the big screen connected")
+    print(summary("bare echo on the same server (ping -> pong)", echo))
+    print(summary("mark -> ack to the phone that tapped", acked))
+    print(summary("mark -> 2 phones + big screen redrawn", shown))
+    print(f"mark redrawn everywhere / bare echo, median: {median(shown) / median(echo):.1f}x")
+    assert median(shown) < 250

@@ -27,11 +27,13 @@ from .turn import play_actions, step
 
 Action = dict[str, Any]
 
+# The first level is the room's default: for a bot seat, and for a player who left.
 LEVELS: dict[str, BotLevel] = {
-    "casual": BotLevel("Casual: any cross will do", think_ms=(500, 1200)),
     "steady": BotLevel("Steady: goes for stars and bonus circles", think_ms=(700, 1600)),
+    "casual": BotLevel("Casual: any cross will do", think_ms=(500, 1200)),
 }
 DEFAULT_LEVEL = "steady"
+READ_DICE_MS = (1800, 2800)  # before taking a colour, so the table can see the dice
 
 STAR_VALUE = 10.0
 BONUS_VALUE = 6.0  # a bonus circle is one free cross, worth a bit more than a plain one
@@ -158,6 +160,14 @@ def choose_casual(state: State, seat: int, rng: random.Random) -> Action | None:
 
 
 CHOOSERS = {"casual": choose_casual, "steady": choose_steady}
+
+
+def think_ms(state: State, seat: int, level: str, rng: random.Random) -> float:
+    """A bot about to take a colour waits long enough for the table to read the dice on the
+    big screen; its crosses follow at its level's pace."""
+    choosing = state.phase in ("active", "others") and state.plays[seat] is None
+    low, high = READ_DICE_MS if choosing else LEVELS.get(level, LEVELS[DEFAULT_LEVEL]).think_ms
+    return rng.uniform(low, high)
 
 
 def choose(state: State, seat: int, level: str, rng: random.Random) -> Action | None:

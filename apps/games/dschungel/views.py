@@ -64,6 +64,8 @@ def play_view(play: Play) -> dict:
         ],
         "marks": [dict(m) for m in play.marks],
         "dice_marks_open": not play.bonus_begun,
+        # what ``undo`` takes back: this step, or the colour choice itself when None
+        "last_step": dict(play.steps[-1]) if play.steps else None,
     }
 
 

@@ -39,9 +39,19 @@ def play_game(levels: list[str], seed: int) -> rules.State:
     raise AssertionError("a game of bots did not end")
 
 
-def test_the_bot_levels_are_declared():
-    assert set(bots.LEVELS) == {"casual", "steady"}
+def test_the_bot_levels_are_declared_steady_first_as_the_rooms_default():
+    assert list(bots.LEVELS) == ["steady", "casual"]
     assert all(isinstance(level, BotLevel) for level in bots.LEVELS.values())
+
+
+def test_a_bot_about_to_take_a_colour_pauses_so_the_table_can_read_the_dice():
+    state = table([BANANA, STRIPES, DOTS, ELEPHANT, ELEPHANT], players=2)
+    rng = random.Random(3)
+    assert all(1800 <= bots.think_ms(state, 0, "casual", rng) <= 2800 for _ in range(20))
+    crossing = rules.apply(state, 0, choose("purple"), rng)
+    assert all(500 <= bots.think_ms(crossing, 0, "casual", rng) <= 1200 for _ in range(20))
+    before_the_roll = table(players=2)
+    assert all(700 <= bots.think_ms(before_the_roll, 0, "steady", rng) <= 1600 for _ in range(20))
 
 
 @pytest.mark.parametrize("level", sorted(bots.LEVELS))

@@ -118,6 +118,22 @@ def test_undo_takes_back_crosses_one_by_one_and_then_the_colour():
     assert back.plays[0] is None and choose("blue") in rules.legal_actions(back, 0)
 
 
+def test_the_view_says_what_undo_would_take_back():
+    """A phone labels its undo button: the last cross, a skipped bonus mark, or the colour."""
+    sheet = sheet_with(purple=[(0, 0)])
+    chosen = play(
+        table([BANANA, ELEPHANT, ELEPHANT, STRIPES, DOTS], sheets={0: sheet}), 0, choose("purple")
+    )
+
+    def last_step(state):
+        return rules.view(state, 0)["sheets"][0]["play"]["last_step"]
+
+    assert last_step(chosen) is None
+    crossed = play(chosen, 0, bunch(0, 1))  # crate 1 full: a pink bonus waits
+    assert last_step(crossed) == bunch(0, 1)
+    assert last_step(play(crossed, 0, SKIP_BONUS)) == SKIP_BONUS
+
+
 def test_undo_takes_back_a_bonus_mark_and_the_bonuses_it_won():
     sheet = sheet_with(purple=[(0, 0)], green=[("blue", "yellow")])
     state = play(

@@ -1,0 +1,141 @@
+"""One seat's sheet ready to draw: the areas' geometry (``drawing.py``) with that seat's
+crosses, the rewards it has won, and on its own phone the fields it may tap, each with a
+spoken label that says what the cross wins."""
+
+from __future__ import annotations
+
+import json
+
+from .areas import Sheet, mark_blue, mark_green, mark_pink, mark_purple
+from .drawing import areas
+from .sheet import AREAS, BUTTERFLIES, FLOWERS, FOUNTAIN_COLUMNS
+from .words import AREA_WORDS, field_words, plural, reward_words
+
+FIELD_COUNTS = {"green": 12, "purple": 12, "blue": 12, "pink": 13}
+FIELD_NOUNS = {
+    "green": ("flower", "flowers"),
+    "purple": ("bunch", "bunches"),
+    "blue": ("field", "fields"),
+    "pink": ("coconut", "coconuts"),
+}
+
+
+def _wins(sheet: Sheet, action: dict) -> list[str]:
+    """What crossing this field would win, in words."""
+    area = action["area"]
+    if area == "green":
+        r, f = BUTTERFLIES.index(action["row"]), FLOWERS.index(action["flower"])
+        _, won = mark_green(sheet, r, f)
+    elif area == "purple":
+        _, won = mark_purple(sheet, action["crate"], action["bunch"])
+    elif area == "blue":
+        _, won = mark_blue(sheet, FOUNTAIN_COLUMNS.index(action["column"]))
+    else:
+        _, won = mark_pink(sheet)
+    words = []
+    for name, reward in won:
+        if name.startswith("extra-"):
+            words.append("the Extra Star")
+            continue
+        words.append(reward_words(vars(reward)))
+    return words
+
+
+def _taps(sheet_view: dict, legal: list[dict]) -> dict[str, dict]:
+    """The fields this seat may cross now, by name, with their button's act and label."""
+    marks = [a for a in legal if a["type"] in ("mark", "bonus")]
+    if not marks:
+        return {}
+    sheet = Sheet.from_json(sheet_view["marks"])
+    taps = {}
+    for action in marks:
+        won = _wins(sheet, action)
+        label = f"Cross {field_words(action['field'])}"
+        if action["type"] == "bonus":
+            label = "Bonus mark: " + label[0].lower() + label[1:]
+        if won:
+            label += ": wins " + " and ".join(won)
+        taps[action["field"]] = {
+            "act": json.dumps(action, separators=(",", ":")),
+            "label": label,
+            "bonus": action["type"] == "bonus",
+        }
+    return taps
+
+
+def _area_stars(rewards: list[str]) -> dict[str, list[str]]:
+    won: dict[str, list[str]] = {a: [] for a in AREAS}
+    for name in rewards:
+        head, _, rest = name.partition("-")
+        won[rest if head == "extra" else head].append(name)
+    return won
+
+
+def _summary(area: str, count: int, won: list[str], rewards: dict[str, dict]) -> str:
+    """An area in one sentence, for screen readers (the drawing itself is hidden from them)."""
+    total = FIELD_COUNTS[area]
+    text = f"{count} of {plural(total, *FIELD_NOUNS[area])} crossed"
+    if won:
+        text += "; won " + ", ".join(
+            "the Extra Star" if n.startswith("extra-") else reward_words(rewards[n]) for n in won
+        )
+    return text + "."
+
+
+def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
+    """The sheet's four areas, each with its fields, rewards and tap buttons. On a player's
+    own phone the area they may cross in comes first, so it sits right under the dice."""
+    marked = set(sheet_view["fields"])
+    new = set(sheet_view["new"])
+    won = set(sheet_view["rewards"])
+    by_area = _area_stars(sheet_view["rewards"])
+    taps = _taps(sheet_view, legal) if mine else {}
+    play = sheet_view["play"]
+    marking = None
+    if sheet_view["bonuses"]:
+        marking = sheet_view["bonuses"][0]["area"]
+    elif play is not None:
+        marking = play["colour"]
+    drawn = []
+    for key, drawing in areas().items():
+        reward_ids = {s["id"]: s for s in drawing["spots"] if s["kind"] == "reward"}
+        reward_ids[drawing["extra"]["id"]] = drawing["extra"]
+        fields = [
+            {
+                **field,
+                "marked": field["id"] in marked,
+                "new": field["id"] in new,
+                "tap": taps.get(field["id"]),
+            }
+            for field in drawing["fields"]
+        ]
+        spots = [{**spot, "won": spot.get("id") in won} for spot in drawing["spots"]]
+        count = sheet_view["counts"][key]
+        drawn.append(
+            {
+                **drawing,
+                "fields": fields,
+                "spots": spots,
+                "extra_won": drawing["extra"]["id"] in won,
+                "taps": [f for f in fields if f["tap"]],
+                "marking": key == marking,
+                "count": count,
+                "total": FIELD_COUNTS[key],
+                "stars": sum(reward_ids[n]["stars"] for n in by_area[key]),
+                "noun": AREA_WORDS[key],
+                "summary": _summary(key, count, by_area[key], reward_ids),
+            }
+        )
+    if mine and marking is not None:
+        drawn.sort(key=lambda a: not a["marking"])
+    return {
+        "seat": sheet_view["seat"],
+        "prefix": "me" if mine else f"s{sheet_view['seat']}",
+        "name": sheet_view["name"],
+        "stars": sheet_view["stars"],
+        "status": sheet_view["status"],
+        "areas": drawn,
+        "new_count": len(new),
+        "marking": marking,
+        "bonus": bool(sheet_view["bonuses"]),
+    }
