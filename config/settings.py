@@ -57,12 +57,14 @@ INSTALLED_APPS = [
     "apps.parties",
     "apps.games",
     "apps.games.mbogo",
+    "apps.games.bonje",
 ]
 
 # The party games a room can hold: packages with a game.py (apps/games/<game>/). The test
 # suite adds a toy game through BUNKO_EXTRA_GAMES.
 GAMES = [
     "apps.games.mbogo",
+    "apps.games.bonje",
     *[p for p in os.environ.get("BUNKO_EXTRA_GAMES", "").split(",") if p],
 ]
 
