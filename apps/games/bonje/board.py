@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from .cards import MAD_KIND, with_article, word
-from .story import Voice, animals_text
+from .story import Voice, animals_text, fate
 
 # A stable's state as a short text (colour is never the only sign of it).
 STATE_TEXT = {
@@ -228,7 +228,9 @@ def _doing(player: dict, voice: Voice, view: dict) -> str:
         return f"holds the {card}"
     took = player.get("took")
     if took is not None and player["took_from"] is not None:
-        return f"played the {word(took['name'])}"
+        done = fate(view["log"], player["seat"])
+        lost = done is not None and done["type"] == "removed"
+        return f"{'lost' if lost else 'played'} the {word(took['name'])}"
     if view["phase"] == "race":
         return "looking…"
     return ""

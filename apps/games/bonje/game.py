@@ -19,4 +19,5 @@ GAME = GameEntry(
     options=rules.OPTIONS,
     stylesheet="games/bonje/bonje.css",
     script="games/bonje/bonje.js",
+    score_label="rounds won",
 )

@@ -13,7 +13,7 @@ from django.templatetags.static import static
 
 from .board import Targets, act, pic, player_block
 from .cards import MAD_KIND, word
-from .story import Voice, round_result, sentences
+from .story import Voice, fate, round_result, sentence, sentences
 
 SPRITE = "games/bonje/cards.svg"
 LOG_LINES = {"phone": 6, "screen": 9}
@@ -97,7 +97,8 @@ def _hold(view: dict, voice: Voice, targets: Targets) -> dict:
         if phase == "race" and me["took_from"] is None:
             panel["hint"] = "Grab a card!"
         elif phase in ("race", "pause") and me["took"] is not None:
-            panel["hint"] = f"You played the {word(me['took']['name'])}."
+            done = fate(view["log"], voice.me)
+            panel["hint"] = sentence(done, voice) if done else ""
         return panel
     card = word(holding["name"])
     if me["waiting"]:
@@ -202,7 +203,8 @@ def _meta(view: dict, screen: bool) -> str:
         total = view["turn"] + view["turns_left"]
         parts.append(f"turn {view['turn']} of {total}")
     if view["options"].get("length") == "short":
-        parts.append("short game")
+        if screen:
+            parts.append("short game: one round")
     elif screen:
         parts.append(f"win a round with {view['goal']} stables to win the game")
     return " · ".join(parts)

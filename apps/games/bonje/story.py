@@ -14,10 +14,6 @@ REMOVED_BECAUSE = {
     "no_horse_stable": "there is no horse stable to send it to",
     "no_animal": "no stable holds an animal",
 }
-ENDED_BY = {
-    "complete": "called COMPLETE with every stable complete",
-    "stacks": "the stacks ran out: the most valuable stables win",
-}
 
 
 class Voice:
@@ -34,12 +30,14 @@ class Voice:
     def whose(self, seat: int) -> str:
         return "your" if seat == self.me else f"{self.names[seat]}'s"
 
-    def stable(self, seat: int, index: int) -> str:
-        """ "Bea's stable 2", "your special horse stable"."""
+    def stable(self, seat: int, index: int, actor: int | None = None) -> str:
+        """ "Bea's stable 2", "your special horse stable", and "their stable 2" when the one
+        who moved is the owner."""
         row = self.labels[seat] if 0 <= seat < len(self.labels) else []
         label = row[index] if 0 <= index < len(row) else f"stable {index + 1}"
         label = label.removeprefix("the ")
-        return f"{self.whose(seat)} {label}"
+        whose = "their" if seat == actor and seat != self.me else self.whose(seat)
+        return f"{whose} {label}"
 
     def joined(self, seats: list[int]) -> str:
         people = [self.who(s) for s in seats]
@@ -67,22 +65,24 @@ def _sentence(e: dict[str, Any], v: Voice) -> str | None:
             pile = "your own pile"
         return f"{v.who(e['seat'])} took the {card} from {pile}."
     if kind == "placed":
-        return f"{v.who(e['seat'])} put the {_card(e)} in {v.stable(e['seat'], e['stable'])}."
+        where = v.stable(e["seat"], e["stable"], e["seat"])
+        return f"{v.who(e['seat'])} put the {_card(e)} in {where}."
     if kind == "elephant":
         return f"{v.who(e['seat'])} put an elephant in {v.stable(e['to_seat'], e['stable'])}!"
     if kind == "mad":
         gone = len(e.get("cards") or [])
         animals = f"{gone} animal{'s' if gone != 1 else ''}"
         return (
-            f"{v.who(e['seat'])} sent the {_card(e)} into {v.stable(e['to_seat'], e['stable'])}: "
+            f"{v.who(e['seat'])} sent the {_card(e)} into "
+            f"{v.stable(e['to_seat'], e['stable'], e['seat'])}: "
             f"{animals} out."
         )
     if kind == "truck":
         animal = _card(e, "animal")
-        source = v.stable(e["from_seat"], e["from_stable"])
+        source = v.stable(e["from_seat"], e["from_stable"], e["seat"])
         if e["to_seat"] is None:
             return f"{v.who(e['seat'])} trucked the {animal} out of {source}, out of the game."
-        target = v.stable(e["to_seat"], e["to_stable"])
+        target = v.stable(e["to_seat"], e["to_stable"], e["seat"])
         return f"{v.who(e['seat'])} trucked the {animal} from {source} to {target}."
     if kind == "wait":
         return f"{v.who(e['seat'])} waits with the {_card(e)}."
@@ -114,6 +114,24 @@ def _sentence(e: dict[str, Any], v: Voice) -> str | None:
     return None
 
 
+PLAYED = frozenset({"placed", "elephant", "mad", "truck", "removed", "wait"})
+
+
+def fate(log: list[dict], seat: int) -> dict | None:
+    """What became of the card ``seat`` took this turn (played, waiting, or removed), from the
+    log; None before it did anything."""
+    for entry in reversed(log):
+        if entry["type"] == "flip":
+            return None
+        if entry["type"] in PLAYED and entry.get("seat") == seat:
+            return entry
+    return None
+
+
+def sentence(entry: dict, voice: Voice) -> str | None:
+    return _sentence(entry, voice)
+
+
 def sentences(log: list[dict], voice: Voice, limit: int) -> list[str]:
     """The latest happenings, newest first."""
     out = []
@@ -127,40 +145,41 @@ def sentences(log: list[dict], voice: Voice, limit: int) -> list[str]:
 
 
 def round_result(view: dict, voice: Voice) -> dict | None:
-    """The last finished round while its result is shown (and at the end of the game): who
-    won it, how, and every player's stables and value."""
+    """The last finished round while its result is shown (and at the end of the game): how it
+    ended, and every player's stables and their worth. The headline already names the
+    winners."""
     if view["phase"] not in ("round_over", "over") or not view["rounds"]:
         return None
     last = view["rounds"][-1]
-    winners = last["winners"]
-    verb = "win" if len(winners) > 1 or winners == [voice.me] else "wins"
-    over = view["phase"] == "over"
+    winners, callers = last["winners"], last["callers"]
     rows = []
     for player in view["players"]:
         seat = player["seat"]
+        value = last["values"][seat]
         rows.append(
             {
                 "name": voice.who(seat),
-                "value": last["values"][seat],
+                "value": value,
+                "points": f"{value} pt{'s' if value != 1 else ''}",
                 "won": seat in winners,
-                "called": seat in last["callers"],
+                "called": seat in callers,
                 "stables": player["stable_count"],
             }
         )
     rows.sort(key=lambda row: (not row["won"], -row["value"]))
-    if over:
-        game_winners = view["outcome"]["winners"] if view["outcome"] else winners
-        gverb = "win" if len(game_winners) > 1 or game_winners == [voice.me] else "wins"
-        title = f"{voice.joined(game_winners)} {gverb} the game!"
+    if last["ended_by"] == "complete":
+        first = callers[0] if callers else winners[0]
+        how = f"{voice.who(first)} called COMPLETE with every stable complete."
+        if len(callers) > 1:
+            how += " More calls came within 300 ms: the most valuable stables win."
     else:
-        title = f"Round {last['round']}: {voice.joined(winners)} {verb}"
+        how = "The stacks ran out: the most valuable stables win."
     return {
-        "title": title,
-        "how": ENDED_BY.get(last["ended_by"], ""),
+        "title": f"How round {last['round']} ended",
+        "how": how,
         "rows": rows,
-        "over": over,
+        "over": view["phase"] == "over",
         "goal": view["goal"],
-        "short": view["options"].get("length") == "short",
     }
 
 

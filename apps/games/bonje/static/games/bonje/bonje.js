@@ -62,7 +62,8 @@
   });
 
   // A swap can take away the control that had focus (the card just taken): keyboard
-  // players land on the next thing to do instead of the top of the page.
+  // players land on the hand panel's heading (never on another move, which a second Enter
+  // would press) and Tab on from there.
   let focusWasOnTable = false;
   document.addEventListener("focusin", (event) => {
     focusWasOnTable = Boolean(event.target.closest && event.target.closest(".bj"));
@@ -73,10 +74,7 @@
     showPick(false);
     const active = document.activeElement;
     if (focusWasOnTable && (!active || active === document.body)) {
-      const next = table()?.querySelector(
-        ".bj-target:not([hidden]), .bj-pick, .bj-take, .bj-choices button, #bj-wait"
-      );
-      next?.focus({ preventScroll: true });
+      document.getElementById("hold-title")?.focus({ preventScroll: true });
     }
     const text = document.getElementById("bj-headline")?.textContent.trim() || "";
     if (text && text !== headline) {
