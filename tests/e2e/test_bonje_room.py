@@ -106,7 +106,7 @@ def test_two_phones_a_bot_and_the_big_screen_play_a_short_game_to_its_winner(
     ann.get_by_label("Kind of bot for seat 3").select_option("quick")
     ann.get_by_role("button", name="Put a bot on seat 3").click()
     expect(screen.locator(".seat-list")).to_contain_text("Bot Kiki")
-    expect(ann.locator(".seat-list")).to_contain_text("Quick: grabs the best card")
+    expect(ann.locator(".seat-list")).to_contain_text("Quick: fast and sharp")
     ann.get_by_role("button", name="Start Bonje in de Stal").click()
 
     # Before the first flip: COMPLETE, pressed from the keyboard, is refused in words right

@@ -32,12 +32,12 @@ Action = dict[str, Any]
 
 LEVELS: dict[str, BotLevel] = {
     "relaxed": BotLevel(
-        "Relaxed: slow hands, sometimes grabs a weaker card",
+        "Relaxed: slow and easy",
         think_ms=(2500, 4500),
         extra={"slip": 0.3, "waits": False},
     ),
     "quick": BotLevel(
-        "Quick: grabs the best card in about a second",
+        "Quick: fast and sharp",
         think_ms=(600, 1300),
         extra={"slip": 0.0, "waits": True},
     ),

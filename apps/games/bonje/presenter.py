@@ -128,8 +128,8 @@ def _play_kind(actions: list[dict]) -> str:
     return ""
 
 
-def _bar(view: dict) -> dict:
-    """WAIT and COMPLETE, always in the same place."""
+def _bar(view: dict, running: bool) -> dict:
+    """WAIT and COMPLETE, always in the same place, with what the table waits for."""
     me = view["players"][view["seat"]]
     legal = view["legal_actions"]
     can_wait = {"type": "wait"} in legal
@@ -147,7 +147,15 @@ def _bar(view: dict) -> dict:
         wait_sub = "let others play first"
     else:
         wait_sub = "hold a card first"
+    if running:
+        left = view["turns_left"]
+        status = f"{left} turn{'s' if left != 1 else ''} left this round"
+    elif view["choosing_special"] is not None:
+        status = "A special stable is being chosen"
+    else:
+        status = "The round is over"
     return {
+        "status": status,
         "wait": {"act": act({"type": "wait"}), "enabled": can_wait, "sub": wait_sub},
         "waiting": me["waiting"],
         "complete": {
@@ -228,6 +236,10 @@ def present(view: dict, context: dict) -> dict[str, Any]:
         blocks = blocks[me:] + blocks[:me]
     headline, tone = _headline(view, voice)
     running = view["phase"] in ("pause", "race", "calls")
+    slots = _slots(view, voice)
+    hold = _hold(view, voice, targets) if targets is not None else None
+    if not running and hold is not None and not hold["specials"]:
+        hold = None  # between rounds the hand is empty: the result takes its place
     return {
         "game": {
             "me": me,
@@ -237,12 +249,14 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "headline": headline,
             "tone": tone,
             "clock": _clock(context.get("timers", []), view, screen),
-            "slots": _slots(view, voice),
+            "slots": slots,
+            # After a round only cards still lying face up are worth the space.
+            "show_flip": running or any(slot["state"] == "up" for slot in slots),
             "turns_left": view["turns_left"],
-            "hold": _hold(view, voice, targets) if targets is not None else None,
+            "hold": hold,
             "mine": blocks[0] if me is not None else None,
             "others": blocks[1:] if me is not None else blocks,
-            "bar": _bar(view) if me is not None and view["phase"] != "over" else None,
+            "bar": _bar(view, running) if me is not None and view["phase"] != "over" else None,
             "running": running,
             "result": round_result(view, voice),
             "log": sentences(view["log"], voice, LOG_LINES["screen" if screen else "phone"]),

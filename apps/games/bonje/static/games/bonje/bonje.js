@@ -21,7 +21,7 @@
     for (const pick of picks) pick.setAttribute("aria-pressed", String(pick === chosen));
     root.toggleAttribute("data-truck-picked", Boolean(chosen));
     const from = chosen ? JSON.parse(chosen.dataset.pick) : null;
-    let first = null;
+    let first = null; // whether any place is open to the chosen animal
     for (const drop of root.querySelectorAll(".bj-drop")) {
       const fits = Boolean(from) && drop.dataset.from.split(" ").includes(picked);
       drop.hidden = !fits;
@@ -31,7 +31,9 @@
       drop.setAttribute("aria-label", drop.dataset.aria.replace("{animal}", from.animal));
       first = first || drop;
     }
-    if (moveFocus && first) first.focus({ preventScroll: true });
+    // From the hand panel's heading, Tab leads to "Other animal", "Out of the game", then
+    // the stables it may go to.
+    if (moveFocus && first) document.getElementById("hold-title")?.focus({ preventScroll: true });
   }
 
   function say(text) {
