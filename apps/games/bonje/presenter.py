@@ -101,12 +101,10 @@ def _hold(view: dict, voice: Voice, targets: Targets) -> dict:
             panel["hint"] = sentence(done, voice) if done else ""
         return panel
     card = word(holding["name"])
-    if me["waiting"]:
-        if view["due"] == voice.me:
-            panel["hint"] = f"Your turn: play the {card} now."
-        else:
-            panel["hint"] = f"You wait: the {card} is played after the others, lowest number first."
-            return panel
+    due = me["waiting"] and view["due"] == voice.me
+    if me["waiting"] and not due:
+        panel["hint"] = f"You wait: the {card} is played after the others, lowest number first."
+        return panel
     kind = _play_kind(view["legal_actions"])
     if kind == "mad":
         stable_kind = MAD_KIND[holding["name"]]
@@ -115,6 +113,8 @@ def _hold(view: dict, voice: Voice, targets: Targets) -> dict:
         )
     else:
         panel["hint"] = PLAY_HINT.get(kind, "")
+    if due:
+        panel["hint"] = "Your turn now. " + panel["hint"]
     if kind == "truck":
         panel["truck"] = True
         panel["remove"] = targets.remove()

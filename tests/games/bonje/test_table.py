@@ -334,3 +334,25 @@ def test_a_card_no_stable_fits_leaves_the_game_and_the_phone_says_why():
     ann = text_of(page_for(room, "Ann"))
     assert "Your hand Your mare left the game: none of your stables fits it." in ann
     assert "Ann lost the mare" in text_of(page_for(room, None))
+
+
+def test_a_player_who_waits_is_told_so_and_plays_when_their_number_comes():
+    state = position(
+        [[[STALLIONS[0]], [], []], [[BULLS[0]], [], []]],
+        face_up=[None, None],
+        held=[ELEPHANTS[0], TRUCKS[0]],
+        took_from=[1, 0],
+        stacks=STACKS2,
+    )
+    room, claims = bonje_room(state=state)
+    services.perform_action(room.code, claims["Bea"], "bea-waits-1", {"type": "wait"})
+    bea = page_for(room, "Bea")
+    assert "You wait with the transport truck" in bea
+    assert "is-on" in by_id(bea, "bj-wait")["class"] and moves(bea) == []
+    assert "waits with the transport truck (plays 1st)" in page_for(room, "Ann")
+    services.perform_action(room.code, claims["Ann"], "ann-waits-1", {"type": "wait"})
+    # Both wait: the elephant (3) goes before the truck (6).
+    ann, bea = page_for(room, "Ann"), page_for(room, "Bea")
+    assert "Play your elephant!" in ann and "Your turn now. Tap an empty stable" in ann
+    assert moves(ann) and moves(bea) == []
+    assert "waits with the transport truck (plays 2nd)" in ann
