@@ -109,16 +109,21 @@ def test_two_phones_a_bot_and_the_big_screen_play_a_short_game_to_its_winner(
     expect(ann.locator(".seat-list")).to_contain_text("Quick: fast and sharp")
     ann.get_by_role("button", name="Start Bonje in de Stal").click()
 
-    # Before the first flip: COMPLETE, pressed from the keyboard, is refused in words right
-    # above the button.
-    expect(ann.locator("#bj-headline")).to_have_text(re.compile("Round 1"))
+    # COMPLETE with empty stables, pressed from the keyboard, is refused in words right above
+    # the button (a bot's elephant may already fill one of them).
     ann.locator("#bj-complete").focus()
     ann.keyboard.press("Enter")
     expect(ann.locator("#bar-error")).to_have_text(
-        "Your stable 1 is not complete: it is empty: it needs a male and a female of one kind."
+        re.compile(r"^Your stable \d is not complete: (it is empty|an elephant fills it): ")
     )
     expect(screen.locator(".bj-slot")).to_have_count(3)
     fits_a_phone(ann)
+    # A guest who opens the room's link now watches the table, with no seat form in the way.
+    watcher = phone()
+    watcher.goto(f"{server.url}/rooms/{code}/")
+    expect(watcher.locator(".bj-slot")).to_have_count(3)
+    expect(watcher.locator("#sit-form")).to_be_hidden()
+    assert watcher.locator("#bj-complete").count() == 0
 
     phones = [ann, bea]
     for page in phones:
@@ -140,12 +145,12 @@ def test_two_phones_a_bot_and_the_big_screen_play_a_short_game_to_its_winner(
         if not checked and ann.locator(TARGET).count():
             fits_a_phone(ann)  # with a card in hand and its targets marked
             checked = True
-        if moves >= 14 and not shot:
+        if moves >= 8 and not shot:
             docs_shot(ann, "bonje-phone.png", full_page=False)
             docs_shot(screen, "bonje-screen.png", full_page=False)
             assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
             shot = True
-    assert moves > 20 and checked
+    assert moves >= 10 and checked  # the quick bot may call COMPLETE after a few turns
 
     # The winner and the final standings on every screen.
     for page in [*phones, screen]:
