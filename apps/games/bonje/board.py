@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from .cards import MAD_KIND, with_article, word
+from .cards import with_article, word
 from .story import Voice, animals_text, fate
 
 # A stable's state as a short text (colour is never the only sign of it).
@@ -85,10 +85,6 @@ class Targets:
                 else:
                     to = (action["to_seat"], action["to_stable"])
                     self.drops.setdefault(to, []).append(key)
-
-    @property
-    def truck(self) -> bool:
-        return bool(self.picks)
 
     def target(self, seat: int, index: int) -> dict | None:
         action = self.plain.get((seat, index))
@@ -238,7 +234,3 @@ def _doing(player: dict, voice: Voice, view: dict) -> str:
 
 def _nth(place: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-
-
-def mad_kind(card: dict) -> str:
-    return MAD_KIND.get(card["name"], "")

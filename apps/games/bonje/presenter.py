@@ -252,12 +252,10 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             "slots": slots,
             # After a round only cards still lying face up are worth the space.
             "show_flip": running or any(slot["state"] == "up" for slot in slots),
-            "turns_left": view["turns_left"],
             "hold": hold,
             "mine": blocks[0] if me is not None else None,
             "others": blocks[1:] if me is not None else blocks,
             "bar": _bar(view, running) if me is not None and view["phase"] != "over" else None,
-            "running": running,
             "result": round_result(view, voice),
             "log": sentences(view["log"], voice, LOG_LINES["screen" if screen else "phone"]),
         }
