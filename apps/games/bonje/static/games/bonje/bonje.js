@@ -21,7 +21,7 @@
     for (const pick of picks) pick.setAttribute("aria-pressed", String(pick === chosen));
     root.toggleAttribute("data-truck-picked", Boolean(chosen));
     const from = chosen ? JSON.parse(chosen.dataset.pick) : null;
-    let first = null; // whether any place is open to the chosen animal
+    let opened = false; // some place is open to the chosen animal
     for (const drop of root.querySelectorAll(".bj-drop")) {
       const fits = Boolean(from) && drop.dataset.from.split(" ").includes(picked);
       drop.hidden = !fits;
@@ -29,11 +29,11 @@
       const to = JSON.parse(drop.dataset.drop);
       drop.value = JSON.stringify(Object.assign({ type: "truck" }, from, to));
       drop.setAttribute("aria-label", drop.dataset.aria.replace("{animal}", from.animal));
-      first = first || drop;
+      opened = true;
     }
     // From the hand panel's heading, Tab leads to "Other animal", "Out of the game", then
     // the stables it may go to.
-    if (moveFocus && first) document.getElementById("hold-title")?.focus({ preventScroll: true });
+    if (moveFocus && opened) document.getElementById("hold-title")?.focus({ preventScroll: true });
   }
 
   function say(text) {
