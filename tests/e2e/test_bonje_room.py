@@ -146,6 +146,7 @@ def test_two_phones_a_bot_and_the_big_screen_play_a_short_game_to_its_winner(
             fits_a_phone(ann)  # with a card in hand and its targets marked
             checked = True
         if moves >= 8 and not shot:
+            ann.evaluate("window.scrollTo(0, 0)")
             docs_shot(ann, "bonje-phone.png", full_page=False)
             docs_shot(screen, "bonje-screen.png", full_page=False)
             assert screen.evaluate("document.documentElement.scrollHeight") <= 1080
