@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "apps.parties",
     "apps.games",
     "apps.games.mbogo",
+    "apps.games.bonje",
     "apps.games.dschungel",
 ]
 
@@ -64,6 +65,7 @@ INSTALLED_APPS = [
 # suite adds a toy game through BUNKO_EXTRA_GAMES.
 GAMES = [
     "apps.games.mbogo",
+    "apps.games.bonje",
     "apps.games.dschungel",
     *[p for p in os.environ.get("BUNKO_EXTRA_GAMES", "").split(",") if p],
 ]

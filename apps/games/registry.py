@@ -34,6 +34,8 @@ class GameEntry:
     # The game's own static files (paths for {% static %}), loaded by its room pages.
     stylesheet: str = ""
     script: str = ""
+    # What the outcome's scores count, for the final standings ("rounds won"); "" for points.
+    score_label: str = ""
 
     def load_state(self, data: dict) -> Any:
         return self.state.from_json(data)

@@ -1,16 +1,27 @@
-"""Bonje in de Stal engine speed: legal_actions + apply + view per action, against a bare
-replay of the same choices.
+"""Bonje in de Stal's speed: the engine (legal_actions + apply + view per action) against a
+bare replay of the same choices; and a whole short game of four phones and the big screen on
+a real daphne server, each tap timed, beside a bare echo on the same server.
 
-Run with `pytest tests/bench -s`; not part of the normal suite.
+Run with `make bench`; not part of the normal suite.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
+import re
+import statistics
+import subprocess
+import sys
 import time
+from html import unescape
+
+import websockets
 
 from apps.core.protocol import without_delay
 from apps.games.bonje import rules
+from tests.servers import ROOT, DaphneServer
 
 GAMES = 120
 NAMES = ["Ann", "Bea", "Cal", "Dee"]
@@ -95,3 +106,218 @@ def test_bonje_legal_actions_apply_and_view_speed():
         f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x"
     )
     assert engine_rate >= MIN_RATE
+
+
+# --- a turn on a real server -------------------------------------------------------------------
+
+LIVE_SETUP = """
+import json
+from apps.core.tokens import read_seat_token
+from apps.games import services
+room, first = services.create_room("bonje", {"length": "short", "reveal_ms": 0}, "P0")
+seats = [first] + [services.take_seat(room.code, slot, f"P{slot}") for slot in (1, 2, 3)]
+claim = read_seat_token(services.seat_token(room, first), room.scope)
+services.start_room(room.code, claim)
+tokens = [services.seat_token(room, seat) for seat in seats]
+print(json.dumps({"code": room.code, "scope": room.scope, "tokens": tokens}))
+"""
+
+SERVER_TIMES = """
+import json
+from apps.games.models import Room
+room = Room.objects.get(code=%r)
+print(json.dumps([[a.kind, a.data.get("type"), a.created.timestamp()] for a in room.actions.all()]))
+"""
+
+ACT = re.compile(r'<button\b[^>]*\bclass="(bj-take|bj-target)"[^>]*\bvalue="([^"]+)"')
+PICK = re.compile(r'data-pick="([^"]+)"')
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (
+        f"  {name:<46} median {statistics.median(values):7.2f} ms   "
+        f"p99 {percentile(values, 0.99):7.2f} ms   n={len(values)}"
+    )
+
+
+def shell(server: DaphneServer, code: str) -> object:
+    out = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=server.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):
+    socket = await websockets.connect(
+        f"ws://127.0.0.1:{server.port}{path}",
+        origin=f"http://127.0.0.1:{server.port}",
+        additional_headers={"Cookie": cookie} if cookie else {},
+        max_size=2**22,
+    )
+    await socket.send(json.dumps({"type": "hello", "since": -1}))
+    return socket
+
+
+class Reader:
+    """Reads one socket all the time, keeping its newest page and the answers to its taps."""
+
+    def __init__(self, socket):
+        self.socket = socket
+        self.version = -1
+        self.html = ""
+        self.answers: dict[str, tuple[float, str]] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        try:
+            async for raw in self.socket:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "fragments" and message.get("version", -1) > self.version:
+                    self.version, self.html = message["version"], message["html"]
+                elif kind in ("ack", "error"):
+                    self.answers[message["id"]] = (time.perf_counter(), kind)
+                self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def until(self, ready) -> float:
+        while not ready():
+            self.changed.clear()
+            await self.changed.wait()
+        return time.perf_counter()
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.task
+
+
+def next_move(html: str) -> dict | None:
+    """The first card this phone may grab, or the first place its card may go (a truck takes
+    the first animal it may move out of the game)."""
+    found = ACT.search(html)
+    if found:
+        return json.loads(unescape(found.group(2)))
+    pick = PICK.search(html)
+    if pick:
+        target = {"to_seat": None, "to_stable": None}
+        return {"type": "truck", **json.loads(unescape(pick.group(1))), **target}
+    return None
+
+
+async def measure_echo(server: DaphneServer, count: int = 300) -> list[float]:
+    socket = await open_socket(server, "/ws/check/")
+    await socket.recv()
+    echo = []
+    for index in range(count):
+        started = time.perf_counter()
+        await socket.send(json.dumps({"type": "ping", "sent": index}))
+        while json.loads(await socket.recv())["type"] != "pong":
+            pass
+        echo.append((time.perf_counter() - started) * 1000)
+    await socket.close()
+    return echo
+
+
+async def play_turns(server: DaphneServer, room: dict) -> dict[str, list[float]]:
+    """Four phones and the big screen on one room: every turn, each phone grabs a card and
+    plays it, one tap at a time; each tap is timed until its phone has the answer and until
+    all five screens show it."""
+    cookie = "seat_" + room["scope"].replace(":", "_")
+    path = f"/ws/rooms/{room['code']}/"
+    phones = [Reader(await open_socket(server, path, f"{cookie}={t}")) for t in room["tokens"]]
+    screen = Reader(await open_socket(server, path + "screen/"))
+    screens = [*phones, screen]
+    answer, shown = [], []
+    taps = 0
+    while 'data-testid="results"' not in screen.html:
+        # The flip: every phone can grab a card, or the game is over.
+        await asyncio.wait_for(
+            screen.until(lambda: "bj-take" in phones[0].html or "results" in screen.html), 10
+        )
+        moved = True
+        while moved:
+            moved = False
+            for phone in phones:
+                move = next_move(phone.html)
+                if move is None:
+                    continue
+                moved = True
+                taps += 1
+                took, seen = await tap(phone, screens, move, f"bench-{taps:06d}")
+                answer.append(took)
+                if seen is not None:
+                    shown.append(seen)
+    for reader in screens:
+        await reader.close()
+    return {"answer": answer, "shown": shown}
+
+
+async def tap(phone: Reader, screens: list[Reader], move: dict, tap_id: str):
+    """One tap: milliseconds until its phone has the answer, and, when it was applied, until
+    every screen shows it (None when it was refused: another tap got there first)."""
+    before = max(s.version for s in screens)
+    started = time.perf_counter()
+    await phone.socket.send(json.dumps({"type": "action", "id": tap_id, "act": move}))
+    await asyncio.wait_for(phone.until(lambda: tap_id in phone.answers), 5)
+    answered, kind = phone.answers[tap_id]
+    if kind != "ack":
+        return (answered - started) * 1000, None
+    seen = await asyncio.wait_for(
+        asyncio.gather(*(s.until(lambda s=s: s.version > before) for s in screens)), 5
+    )
+    return (answered - started) * 1000, (max(seen) - started) * 1000
+
+
+def server_turns(actions: list) -> tuple[list[float], list[float]]:
+    """From the server's log: how long after a turn's last card each flip came (900 ms asked),
+    and how long each turn took from its flip to its last card."""
+    late, turns = [], []
+    flip_at = None
+    for previous, action in zip(actions, actions[1:], strict=False):
+        kind, what, at = action
+        if what == "flip":
+            if flip_at is not None:
+                late.append((at - previous[2]) * 1000 - 900)
+                turns.append((previous[2] - flip_at) * 1000)
+            flip_at = at
+    return late, turns
+
+
+def test_a_turn_of_four_phones_on_a_real_server_beside_a_bare_echo(tmp_path):
+    server = DaphneServer(tmp_path, env={"BUNKO_FIXED_SEED": "7", "GAME_BOT_PACE": "0"})
+    server.migrate()
+    room = shell(server, LIVE_SETUP)
+    server.start()
+    try:
+        echo = asyncio.run(measure_echo(server))
+        taps = asyncio.run(play_turns(server, room))
+        echo_after = asyncio.run(measure_echo(server))
+    finally:
+        server.stop()
+    late, turns = server_turns(shell(server, SERVER_TIMES % room["code"]))
+    print()
+    print("Bonje in de Stal on one daphne: four phones and the big screen on one room")
+    print(summary("bare echo on /ws/check/ (ping -> pong)", echo + echo_after))
+    print(summary("tap -> answer to the phone that tapped", taps["answer"]))
+    print(summary("tap -> 4 phones + big screen show it", taps["shown"]))
+    print(summary("flip later than the 900 ms asked (server log)", late))
+    print(summary("flip -> last card played (server log)", turns))
+    ratio = statistics.median(taps["answer"]) / statistics.median(echo + echo_after)
+    print(f"  tap answer / bare echo, median: {ratio:.1f}x")
+    assert len(taps["answer"]) > 60
+    # A tap's round trip stays far below 200 ms; the slowest tenth still below it.
+    assert statistics.median(taps["answer"]) < 50
+    assert statistics.median(taps["shown"]) < 100
+    assert percentile(taps["answer"], 0.9) < 200

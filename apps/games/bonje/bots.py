@@ -32,11 +32,15 @@ Action = dict[str, Any]
 
 LEVELS: dict[str, BotLevel] = {
     "relaxed": BotLevel(
-        "Relaxed (plays slowly, sometimes picks a less good card)",
+        "Relaxed: slow and easy",
         think_ms=(2500, 4500),
         extra={"slip": 0.3, "waits": False},
     ),
-    "quick": BotLevel("Quick", think_ms=(600, 1300), extra={"slip": 0.0, "waits": True}),
+    "quick": BotLevel(
+        "Quick: fast and sharp",
+        think_ms=(600, 1300),
+        extra={"slip": 0.0, "waits": True},
+    ),
 }
 
 # How far a stable is from complete, in the bot's eyes.

@@ -95,7 +95,7 @@ WORDS: dict[str, str] = {
     MAD_STALLION: "mad stallion",
     TRUCK: "transport truck",
 }
-_ARTICLE_AN = {ELEPHANT, EWE}
+_ARTICLE_AN = {ELEPHANT}  # "a ewe": it is said "you"
 
 
 # Per card id, for the hot paths (a tuple index is cheaper than two dict lookups).

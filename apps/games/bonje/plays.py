@@ -300,6 +300,8 @@ def carry_out(stables: Stables, seat: int, card: int, action: Action) -> tuple[l
     source = stables[owner][index]
     animal = next(c for c in source.cards if NAME_OF[c] == action["animal"])
     source.cards.remove(animal)
+    # check_play reads a truck sent without a target as "out of the game"; so does this.
+    to_seat, to_stable = action.get("to_seat"), action.get("to_stable")
     entry = {
         "type": "truck",
         "seat": seat,
@@ -307,10 +309,10 @@ def carry_out(stables: Stables, seat: int, card: int, action: Action) -> tuple[l
         "animal": animal,
         "from_seat": owner,
         "from_stable": index,
-        "to_seat": action["to_seat"],
-        "to_stable": action["to_stable"],
+        "to_seat": to_seat,
+        "to_stable": to_stable,
     }
-    if action["to_seat"] is None:
+    if to_seat is None:
         return [animal, card], entry  # a used transport truck leaves the game too
-    stables[action["to_seat"]][action["to_stable"]].cards.append(animal)
+    stables[to_seat][to_stable].cards.append(animal)
     return [card], entry

@@ -200,6 +200,7 @@ def next_round(state: BonjeState, rng: random.Random) -> None:
     state.removed = []
     state.face_up = [None] * n
     state.took_from = [None] * n
+    state.took = [None] * n
     state.held = [None] * n
     state.waiting = [False] * n
     state.take_order = []

@@ -105,6 +105,7 @@ def setup(players: list[str], options: dict | None, rng: random.Random) -> Bonje
         stacks=deal(deck_for(n), n, rng),
         face_up=[None] * n,
         took_from=[None] * n,
+        took=[None] * n,
         held=[None] * n,
         waiting=[False] * n,
         box=STABLES_IN_BOX - START_STABLES * n,

@@ -37,6 +37,7 @@ class BonjeState:
     face_up: list[int | None] = field(default_factory=list)  # by the seat that flipped it
     revealed: bool = True  # whether each player now sees their own flipped card too
     took_from: list[int | None] = field(default_factory=list)  # whose card each seat took
+    took: list[int | None] = field(default_factory=list)  # the card each seat took (public)
     held: list[int | None] = field(default_factory=list)  # taken, not yet played
     waiting: list[bool] = field(default_factory=list)
     take_order: list[int] = field(default_factory=list)  # seats, first taker first
@@ -76,6 +77,7 @@ class BonjeState:
             face_up=list(self.face_up),
             revealed=self.revealed,
             took_from=list(self.took_from),
+            took=list(self.took),
             held=list(self.held),
             waiting=list(self.waiting),
             take_order=list(self.take_order),
@@ -103,6 +105,7 @@ class BonjeState:
             "face_up": list(self.face_up),
             "revealed": self.revealed,
             "took_from": list(self.took_from),
+            "took": list(self.took),
             "held": list(self.held),
             "waiting": list(self.waiting),
             "take_order": list(self.take_order),
@@ -124,6 +127,8 @@ class BonjeState:
         fields = dict(data)
         fields["stables"] = [[Stable.from_json(s) for s in row] for row in data["stables"]]
         fields["stacks"] = [list(stack) for stack in data["stacks"]]
+        # A state saved before "took" existed shows no taken card until the next flip.
+        fields["took"] = list(data.get("took") or [None] * len(data["players"]))
         for key in ("face_up", "took_from", "held", "waiting", "take_order", "removed", "calls"):
             fields[key] = list(data[key])
         fields["players"] = list(data["players"])

@@ -24,6 +24,7 @@ def flip(state: BonjeState) -> None:
     state.turn += 1
     state.face_up = [stack.pop() for stack in state.stacks]
     state.took_from = [None] * n
+    state.took = [None] * n
     state.held = [None] * n
     state.waiting = [False] * n
     state.take_order = []
@@ -90,6 +91,7 @@ def _give(state: BonjeState, seat: int, source: int, auto: bool) -> None:
     assert card is not None
     state.face_up[source] = None
     state.took_from[seat] = source
+    state.took[seat] = card
     state.held[seat] = card
     state.take_order.append(seat)
     state.note({"type": "take", "seat": seat, "from": source, "card": card, "auto": auto})

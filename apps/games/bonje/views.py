@@ -106,6 +106,7 @@ def build_view(
                 "wins": state.wins[s],
                 "holding": card(state.held[s]),
                 "took_from": state.took_from[s],
+                "took": card(state.took[s]),
                 "waiting": state.waiting[s],
                 "called": s in state.calls,
             }

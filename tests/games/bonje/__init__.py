@@ -63,6 +63,7 @@ def position(
     state.face_up = list(face_up or [None] * n)
     state.held = held
     state.took_from = list(took_from)
+    state.took = [card if took_from[s] is not None else None for s, card in enumerate(held)]
     state.waiting = list(waiting or [False] * n)
     state.take_order = [s for s in range(n) if took_from[s] is not None]
     state.revealed = revealed

@@ -365,3 +365,22 @@ def test_a_special_stable_takes_any_kind_like_any_stable():
 def test_a_special_stable_holding_its_kind_counts_for_the_female_rule():
     state = holding(MARES[1], [[MARES[0]], [], [], []], specials={(0, 0): "horse"})
     assert targets(state) == [{"type": "place", "stable": 0}]
+
+
+@pytest.mark.parametrize(
+    "card", [MARES[0], ELEPHANTS[0], MAD_COWS[0], MAD_STALLIONS[0], TRUCKS[0]], ids=str
+)
+def test_a_sent_play_missing_a_field_is_refused_in_words_or_read_as_its_default(card):
+    """A phone's move is whatever it sends: a field left out never breaks the game."""
+    state = holding(
+        card, [[STALLIONS[0]], [COWS[0]], []], [[BULLS[0], COWS[1]], [STALLIONS[1]], []]
+    )
+    for action in rules.legal_actions(state, 0):
+        for key in set(action) - {"type"}:
+            partial = {k: v for k, v in action.items() if k != key}
+            try:
+                after = play(state, 0, partial)
+            except IllegalAction as refused:
+                assert str(refused)[:1].isupper() and str(refused).endswith(".")
+            else:
+                assert rules.legal_actions(state, 0) and after.held[0] is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from apps.games.bonje import rules
+from apps.games.bonje.cards import with_article
 from apps.games.bonje.scoring import seat_value, stable_value
 from apps.games.bonje.stables import Stable, is_complete, needs, stable_status
 from tests.games.bonje import (
@@ -123,3 +124,12 @@ def test_only_the_animals_of_its_kind_count_for_a_special_stables_value():
     """ "When determining the value of this stable, only animals of the kind concerned count." """
     assert stable_value(Stable([BULLS[0], COWS[0], COWS[1]], "cow")) == 3 * 3 + 2
     assert stable_value(Stable([STALLIONS[0], MARES[0]], "cow")) == 0
+
+
+def test_the_words_for_cards_take_the_article_they_are_said_with():
+    assert [with_article(n) for n in ("elephant", "ewe", "mare", "mad_cow")] == [
+        "an elephant",
+        "a ewe",
+        "a mare",
+        "a mad cow",
+    ]

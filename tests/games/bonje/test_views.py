@@ -55,6 +55,7 @@ PLAYER_KEYS = {
     "wins",
     "holding",
     "took_from",
+    "took",
     "waiting",
     "called",
 }
@@ -77,6 +78,22 @@ def test_the_big_screen_sees_every_face_up_card_and_has_no_legal_actions():
     assert [f["card"]["id"] for f in seen["face_up"]] == state.face_up
     assert seen["legal_actions"] == []
     assert seen["can_call"] is False
+
+
+def test_a_played_card_stays_named_in_front_of_its_taker_until_the_next_flip():
+    state = position(
+        [[[], [], []], [[], [], []]],
+        face_up=[HENS[0], STALLIONS[0]],
+        stacks=[[MARES[0]], [BULLS[0]]],
+    )
+    state = play(state, 0, {"type": "take", "from": 1})
+    state = play(state, 0, {"type": "place", "stable": 0})
+    for seat in (None, 0, 1):
+        ann, bea = rules.view(state, seat)["players"]
+        assert (ann["holding"], ann["took"]["name"], ann["took_from"]) == (None, "stallion", 1)
+        assert bea["took"]["name"] == "hen"  # the last card went to her
+    state = run_system(play(state, 1, {"type": "place", "stable": 0}))
+    assert [p["took"] for p in rules.view(state, None)["players"]] == [None, None]
 
 
 def test_a_seats_view_carries_its_own_legal_actions():

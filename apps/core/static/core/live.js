@@ -116,20 +116,40 @@
       deferred.delete(fresh.id);
       replace(current, fresh);
     }
+    if (shown && shown.until > Date.now()) showError(shown.message, shown.target, shown.until, true);
     document.dispatchEvent(new CustomEvent("live:swapped"));
   }
 
-  function showError(message, target) {
-    const el =
+  // The last refusal, shown for a while: an update that swaps the section it stands in (the
+  // move that beat this one, often) must not wipe it before it is read.
+  let shown = null;
+  const ERROR_MS = 8000;
+
+  function errorElement(target) {
+    return (
       (target && document.getElementById(target + "-error")) ||
-      document.getElementById("live-error");
+      document.getElementById("live-error")
+    );
+  }
+
+  function showError(message, target, until, again) {
+    shown = { message, target, until: until || Date.now() + ERROR_MS };
+    const el = errorElement(target);
     if (!el) return;
+    if (again) el.removeAttribute("role"); // put back after a swap: said once is enough
     el.textContent = message;
     el.hidden = false;
     clearTimeout(el._hideTimer);
     el._hideTimer = setTimeout(() => {
       el.hidden = true;
-    }, 8000);
+    }, shown.until - Date.now());
+  }
+
+  function clearError() {
+    if (!shown) return;
+    const el = errorElement(shown.target);
+    if (el) el.hidden = true;
+    shown = null;
   }
 
   function onMessage(event) {
@@ -149,6 +169,7 @@
     } else if (msg.type === "ack") {
       pending.delete(msg.id);
       release(msg.id);
+      clearError(); // a move that went through makes the last refusal old news
       document.dispatchEvent(new CustomEvent("live:ack", { detail: msg }));
     } else if (msg.type === "error") {
       if (msg.id) {
