@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "template_partials",
     "apps.core",
     "apps.parties",
+    "apps.prizes",
     "apps.games",
     "apps.games.mbogo",
     "apps.games.bonje",

@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from django.contrib import admin
+
+from apps.prizes.models import PrizeCategory
+
+
+@admin.register(PrizeCategory)
+class PrizeCategoryAdmin(admin.ModelAdmin):
+    list_display = ["party", "position", "kind", "name", "prize"]
+    list_filter = ["kind"]
