@@ -24,3 +24,29 @@ class PrizeCategory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.party.code})"
+
+
+class Award(models.Model):
+    """A prize given at the end of a night, in the order the awards were settled."""
+
+    party = models.ForeignKey("parties.Party", on_delete=models.CASCADE, related_name="awards")
+    position = models.PositiveSmallIntegerField()  # the order of settlement
+    kind = models.CharField(max_length=20, choices=list(KINDS.items()))
+    name = models.CharField(max_length=60)  # the category's name that night
+    prize = models.CharField(max_length=80, blank=True, default="")
+    player = models.ForeignKey("parties.Player", on_delete=models.PROTECT, related_name="awards")
+    # Given to this player because the winner kept another prize (the runner-up).
+    runner_up_of = models.ForeignKey(
+        "parties.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    # Every round of the roll-off that settled a tie: [{name: die, ...}, ...].
+    rolloff = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "position"], name="unique_award_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.player} ({self.party.code})"

@@ -13,3 +13,9 @@ def categories_of(party: Party) -> list[Category]:
     if not rows:
         return list(DEFAULT)
     return [Category(r.kind, r.name, r.prize) for r in rows]
+
+
+def awards_of(party: Party) -> list:
+    """The prizes given at the end of the night, in the order they were settled (none until
+    the host has run the awards)."""
+    return list(party.awards.select_related("player", "runner_up_of"))
