@@ -40,6 +40,8 @@ DEBUG = _env_flag("DEBUG")
 # unless the deployment says otherwise.
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "*").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+# The address phones use, when a proxy stands in front (otherwise the laptop's LAN address).
+PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
 
 INSTALLED_APPS = [
     "daphne",
@@ -84,6 +86,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# The big screen shows a party game inside itself; no other site may frame a page.
+X_FRAME_OPTIONS = "SAMEORIGIN"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
@@ -175,7 +179,12 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
-# Serve straight from the apps' static folders: `make run` needs no collectstatic step.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "apps.core.storage.StaticStorage"},
+}
+# `make run` collects (and compresses) the static files first; until then the apps' own
+# static folders serve.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 

@@ -3,8 +3,9 @@ core so that neither app imports the other: the night's app provides, the rooms'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.http import HttpRequest
 
@@ -16,9 +17,12 @@ class NightLink:
     invitable: tuple[str, ...]  # names a party game may pre-list, those sitting out first
     my_name: str  # the asking phone's name at the night, or ""
     url: str  # the night's page for that phone
+    # What the night wants of this phone now ("Round 2 has started: go to table 3"), or "".
+    call: str = ""
 
 
-NightFinder = Callable[[HttpRequest, str], NightLink | None]
+# (night code, the phone's cookies, whether the user hosts it) -> what that phone sees.
+NightFinder = Callable[[str, Mapping[str, str], Any], NightLink | None]
 _finders: list[NightFinder] = []
 
 
@@ -29,9 +33,84 @@ def provide_night(finder: NightFinder) -> None:
 
 def night_for(request: HttpRequest, code: str) -> NightLink | None:
     """The running night with this code as the asking phone sees it, or None."""
+    return night_for_phone(code, request.COOKIES, getattr(request, "user", None))
+
+
+def night_for_phone(code: str, cookies: Mapping[str, str], user: Any = None) -> NightLink | None:
+    """The same, from a socket's cookies."""
     if not code:
         return None
     for finder in _finders:
-        if (link := finder(request, code)) is not None:
+        if (link := finder(code, cookies, user)) is not None:
             return link
     return None
+
+
+# Told when a night starts a round: (night code, names of the players now at a table).
+RoundStarted = Callable[[str, list[str]], Any]
+_round_started: list[RoundStarted] = []
+
+
+def on_round_started(handler: RoundStarted) -> None:
+    if handler not in _round_started:
+        _round_started.append(handler)
+
+
+def round_started(code: str, seated: list[str]) -> None:
+    for handler in _round_started:
+        handler(code, seated)
+
+
+def tell_night(code: str, part: str) -> None:
+    """After commit, the night's sockets redraw one part (the invitations to a party game)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.db import transaction
+
+    from apps.core import groups
+
+    def send() -> None:
+        message = {"type": "live.night", "version": None, "parts": [part]}
+        async_to_sync(get_channel_layer().group_send)(groups.night(code), message)
+
+    transaction.on_commit(send)
+
+
+@dataclass(frozen=True)
+class RoomLink:
+    """A party game started from a night, as the night's screens show it."""
+
+    code: str
+    game: str  # the game's name
+    players: str  # "Ann, Bea and a bot"
+    status: str  # "lobby", "playing", "finished"
+    url: str  # the room's page
+    screen_url: str  # the room's big screen
+
+
+RoomFinder = Callable[[str], list[RoomLink]]
+_room_finders: list[RoomFinder] = []
+
+
+def provide_rooms(finder: RoomFinder) -> None:
+    if finder not in _room_finders:
+        _room_finders.append(finder)
+
+
+def rooms_of_night(code: str) -> list[RoomLink]:
+    """The party games started from the night with this code, newest first."""
+    return [room for finder in _room_finders for room in finder(code)]
+
+
+InviteFinder = Callable[[str, str], list[RoomLink]]
+_invite_finders: list[InviteFinder] = []
+
+
+def provide_invitations(finder: InviteFinder) -> None:
+    if finder not in _invite_finders:
+        _invite_finders.append(finder)
+
+
+def invitations_for(code: str, name: str) -> list[RoomLink]:
+    """The night's party games that keep a seat for this player's name, still to take."""
+    return [room for finder in _invite_finders for room in finder(code, name)]

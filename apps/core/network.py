@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 
 
 def _usable(address: str) -> bool:
@@ -35,8 +36,20 @@ def _interface_addresses() -> list[str]:
     return found
 
 
+_found: tuple[float, list[str]] = (0.0, [])
+
+
 def lan_addresses() -> list[str]:
-    """Private addresses first: those are the ones phones on the party Wi-Fi can reach."""
+    """Private addresses first: those are the ones phones on the party Wi-Fi can reach.
+    Looked up at most every 30 s (a laptop may change Wi-Fi, but not between two pages)."""
+    global _found
+    if time.monotonic() - _found[0] < 30:
+        return list(_found[1])
+    _found = (time.monotonic(), _lan_addresses())
+    return list(_found[1])
+
+
+def _lan_addresses() -> list[str]:
     candidates = _interface_addresses()
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
@@ -53,3 +66,24 @@ def join_url(host: str, port: int) -> str:
         addresses = lan_addresses()
         host = addresses[0] if addresses else "localhost"
     return f"http://{host}:{port}/" if port != 80 else f"http://{host}/"
+
+
+def public_base(request) -> str:
+    """The address phones use to reach this server (see ``public_base_for``)."""
+    return public_base_for(request.get_host())
+
+
+def public_base_for(host: str) -> str:
+    """PUBLIC_URL when the deployment sets one (a proxy in front), else the laptop's LAN
+    address on the port ``host`` (a Host header) names, whatever name the host's browser
+    used: a big screen opened at localhost must still show a code phones can reach."""
+    from django.conf import settings
+
+    if public := getattr(settings, "PUBLIC_URL", ""):
+        return public.rstrip("/")
+    name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
+    port_number = int(port) if port.isdigit() else 80
+    addresses = lan_addresses()
+    if not addresses:
+        return f"http://{host}" if host else "http://localhost"
+    return join_url(addresses[0], port_number).rstrip("/")

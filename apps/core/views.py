@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from apps.core.network import public_base
 from apps.core.qr import qr_svg
 
 
@@ -23,5 +24,25 @@ def qr_code(request: HttpRequest) -> HttpResponse:
     target = request.GET.get("for", "/")
     if not target.startswith("/") or target.startswith("//") or len(target) > 200:
         return HttpResponseBadRequest("Only links on this server get a QR code.")
-    svg = qr_svg(request.build_absolute_uri(target))
+    svg = qr_svg(public_base(request) + target)
     return HttpResponse(svg, content_type="image/svg+xml")
+
+
+HOW_TO = {
+    "bunko": "Bunko",
+    "mbogo": "Mbogo",
+    "bonje": "Bonje in de Stal",
+    "dschungel": "Auch schon clever: Dschungelparty",
+}
+
+
+@require_GET
+def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
+    """A short how-to-play for each game, one tap away from its screens."""
+    if game not in HOW_TO:
+        raise Http404("There is no such game here.")
+    back = request.GET.get("back", "")
+    if not back.startswith("/") or back.startswith("//"):
+        back = ""
+    context = {"game": game, "name": HOW_TO[game], "games": HOW_TO, "back": back}
+    return render(request, f"core/how/{game}.html", context)

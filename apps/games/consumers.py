@@ -8,10 +8,14 @@ the services, and renders each viewer's own view when a new version is broadcast
 from __future__ import annotations
 
 from channels.db import database_sync_to_async
+from django.template.loader import render_to_string
 
+from apps.core import groups
 from apps.core.codes import normalize_code
 from apps.core.errors import Refused
+from apps.core.links import night_for_phone
 from apps.core.live import LiveConsumer
+from apps.core.network import public_base_for
 from apps.core.tokens import SeatClaim, read_seat_token, seat_cookie_name
 from apps.games import services
 from apps.games.selectors import render_for_viewer, room_by_code, seat_for_token
@@ -27,6 +31,7 @@ class RoomConsumer(LiveConsumer):
     nonce: str = ""
     screen: bool = False
     base_url: str = ""
+    party_code: str = ""
 
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -34,7 +39,7 @@ class RoomConsumer(LiveConsumer):
         # The big screen is public whatever cookie the laptop holds: it never shows a hand.
         self.screen = bool(kwargs.get("screen"))
         host = dict(self.scope.get("headers", [])).get(b"host", b"").decode("latin1")
-        self.base_url = f"http://{host}" if host else ""
+        self.base_url = public_base_for(host)
         token = self.scope.get("cookies", {}).get(seat_cookie_name(f"room:{self.code}"))
         if not await database_sync_to_async(self._identify)(token):
             return False
@@ -47,6 +52,10 @@ class RoomConsumer(LiveConsumer):
         if room is None:
             return False
         self.live_groups = [room.group]
+        self.party_code = room.party_code
+        if room.party_code and not self.screen:
+            # A player of the night hears when the next round starts, wherever they are.
+            self.live_groups.append(groups.night(room.party_code))
         if not self.screen and (seat := seat_for_token(room, token)) is not None:
             self.claim = read_seat_token(token, room.scope)
             self.seat_id, self.nonce = seat.id, seat.nonce
@@ -59,6 +68,19 @@ class RoomConsumer(LiveConsumer):
     async def left(self) -> None:
         if self.seat_id is not None:
             await database_sync_to_async(services.seat_left)(self.seat_id)
+
+    async def live_night(self, event: dict) -> None:
+        """The night moved on (a round started, the night ended): say what it wants of this
+        phone above the game ("Round 2 has started: go to table 3")."""
+        if "all" not in (event.get("parts") or []):
+            return
+        html = await database_sync_to_async(self._night_call)()
+        await self.send_json({"type": "fragments", "html": html})
+
+    def _night_call(self) -> str:
+        cookies = self.scope.get("cookies", {})
+        night = night_for_phone(self.party_code, cookies, self.scope.get("user"))
+        return render_to_string("games/partials/night_call.html", {"night": night})
 
     async def render(self) -> tuple[int, str]:
         return await database_sync_to_async(render_for_viewer)(

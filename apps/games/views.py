@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from apps.core.errors import Refused
 from apps.core.links import night_for
+from apps.core.network import public_base
 from apps.games import services
 from apps.games.forms import CreateRoomForm, JoinRoomForm, SitForm
 from apps.games.models import Room, Seat
@@ -93,7 +94,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def _room_page(request: HttpRequest, room: Room, status: int = 200, **extra) -> HttpResponse:
     seat = seat_for_token(room, request.COOKIES.get(cookie_name(room)))
-    context = room_context(room, seat, request.build_absolute_uri("/")[:-1])
+    context = room_context(room, seat, public_base(request))
     context["night"] = night_for(request, room.party_code)
     context.update(extra)
     return render(request, "games/room.html", context, status=status)
@@ -120,5 +121,6 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def screen(request: HttpRequest, code: str) -> HttpResponse:
     room = _room_or_404(code)
-    context = room_context(room, None, request.build_absolute_uri("/")[:-1], screen=True)
+    context = room_context(room, None, public_base(request), screen=True)
+    context["embed"] = "embed" in request.GET  # inside the night's big screen
     return render(request, "games/screen.html", context)

@@ -12,11 +12,12 @@ from channels.db import database_sync_to_async
 from apps.core import groups
 from apps.core.errors import Refused
 from apps.core.live import LiveConsumer
+from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import render, services
 from apps.parties.models import Party
 from apps.parties.selectors import TableRow
-from apps.parties.services.log import ALL, PLAYERS, TRAVELLING
+from apps.parties.services.log import ALL, INVITATIONS, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
 # What a table's move may carry beside its type.
@@ -43,14 +44,24 @@ class PartyConsumer(LiveConsumer):
             user = self.scope.get("user")
             if not (user and user.is_authenticated and user.pk == party.host_id):
                 return False
+        host = dict(self.scope.get("headers", [])).get(b"host", b"").decode("latin1")
+        self.base = public_base_for(host)
         cookie = self.scope.get("cookies", {}).get(seat_cookie_name(party.scope))
         self.claim = read_seat_token(cookie, party.scope)
         self.live_groups = [party.group]
         if self.view == "phone" and self.claim is not None:
             self.live_groups.append(groups.seat(party.scope, self.claim.seat_id))
+            self.presence = ("player", self.claim.seat_id)
         elif self.view != "phone":
             self.live_groups.append(party.screens_group)
         return True
+
+    async def arrived(self) -> None:
+        if self.presence is not None:
+            await database_sync_to_async(services.player_seen)(self.presence[1])
+
+    async def left(self) -> None:
+        await self.arrived()  # the takeover clock and "has a phone" count from the last sight
 
     async def disconnect(self, code: int) -> None:
         await super().disconnect(code)
@@ -69,7 +80,9 @@ class PartyConsumer(LiveConsumer):
         if self.view == "host":
             html, self.night = await database_sync_to_async(render.render_host)(self.code)
         else:
-            html, self.night = await database_sync_to_async(render.render_screen)(self.code)
+            html, self.night = await database_sync_to_async(render.render_screen)(
+                self.code, self.base
+            )
         return self.night.party.version, html
 
     async def _follow_table(self) -> None:
@@ -93,10 +106,14 @@ class PartyConsumer(LiveConsumer):
 
     async def live_night(self, event: dict) -> None:
         parts = set(event.get("parts") or [ALL])
+        if INVITATIONS in parts:
+            if self.view == "phone" and self.phone is not None:
+                html = await database_sync_to_async(render.phone_invitations)(self.phone)
+                await self.send_json({"type": "fragments", "html": html})
+            return
         if ALL not in parts:
             if TRAVELLING in parts and self.view != "host":
-                night = await database_sync_to_async(render.night_of)(self.code, event["version"])
-                html = await database_sync_to_async(render.phone_travelling)(night)
+                html = await database_sync_to_async(self._travelling)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if PLAYERS in parts and self.view != "phone":
                 html = await database_sync_to_async(self._players)(event["version"])
@@ -106,9 +123,17 @@ class PartyConsumer(LiveConsumer):
         self.version = version
         await self.send_json({"type": "fragments", "version": version, "html": html})
 
+    def _travelling(self, version: int) -> str:
+        night = render.night_of(self.code, version)
+        if self.view == "phone":
+            return render.phone_travelling(night)
+        return render.screen_travelling(night)
+
     def _players(self, version: int) -> str:
         night = render.night_of(self.code, version)
-        return render.host_players(night) if self.view == "host" else render.screen_lobby(night)
+        if self.view == "host":
+            return render.host_players(night)
+        return render.screen_lobby(night, self.base) if not night.party.current_round else ""
 
     # -- one table changed ---------------------------------------------------------------------
 
@@ -138,7 +163,12 @@ class PartyConsumer(LiveConsumer):
             return ""
         row = TableRow(known.pk, known.round, known.number, version, known.seats)
         if self.view == "host":
-            return render.host_card(night, row) + render.host_status(night, fresh=True)
+            row = render.fresh_row(row)
+            return (
+                render.host_card(night, row)
+                + render.host_status(night, fresh=True)
+                + render.host_log(night)
+            )
         html = render.screen_card(night, row)
         if event.get("tallies"):
             html += render.screen_side(night, fresh=True)

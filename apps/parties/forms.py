@@ -96,6 +96,7 @@ class CorrectionForm(HostForm):
     index = forms.IntegerField(min_value=0)
     replacement = forms.CharField(max_length=40)
     reason = forms.CharField(max_length=300, required=False)
+    preview = forms.BooleanField(required=False)
 
     def clean_replacement(self) -> dict | None:
         value = self.cleaned_data["replacement"]
@@ -114,3 +115,32 @@ class CorrectionForm(HostForm):
         except ValueError:
             pass
         raise forms.ValidationError("Choose what the entry should have been.")
+
+
+def replacement_code(action: dict | None) -> str:
+    """An entry's action as the correction menu names it (to put an entry back)."""
+    if action is None:
+        return "delete"
+    if action["type"] == "roll":
+        return "dice:" + ",".join(str(d) for d in action["dice"])
+    if action["type"] == "scramble":
+        a, b = action.get("split") or (0, 0)
+        return f"split:{a}-{b}"
+    for code, report in REPORTS.items():
+        if report["kind"] == action.get("kind") and report.get("count") == action.get("count"):
+            return code
+    return "delete"
+
+
+class HostMoveForm(HostForm):
+    """The host's way out of a stalled table."""
+
+    table = forms.IntegerField()
+    type = forms.ChoiceField(choices=[("play", "play"), ("autoplay", "autoplay"), ("end", "end")])
+    seat = forms.IntegerField(min_value=0, max_value=3, required=False)
+    winner = forms.IntegerField(min_value=0, max_value=1, required=False)
+    on = forms.BooleanField(required=False)
+
+
+class ScreenRoomForm(HostForm):
+    room = forms.CharField(max_length=12, required=False)

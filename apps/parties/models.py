@@ -60,6 +60,8 @@ class Party(models.Model):
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     result = models.JSONField(default=dict, blank=True)
+    # A party game the host shows on the big screen (a room's code), or "".
+    screen_room = models.CharField(max_length=12, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -93,6 +95,8 @@ class Player(models.Model):
     claimed = models.BooleanField(default=False, help_text="A phone has joined as this player")
     active = models.BooleanField(default=True, help_text="Plays the next round")
     joined_round = models.PositiveSmallIntegerField(default=1)
+    # The last moment a socket of this player's phone was known open (the heartbeat).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -121,6 +125,8 @@ class Table(models.Model):
     seats = models.JSONField()  # player ids in seat order 1-4
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
+    # When the table last changed: the host sees how long a stalled table has waited.
+    changed = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["round", "number"]

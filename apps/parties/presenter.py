@@ -87,12 +87,27 @@ REPORT_WORDS = {
 }
 
 
-def table_card(table: Any, state: TableState, names: list[str]) -> dict:
+def moves_text(view: dict, names: list[str], number: int, tables: int) -> str:
+    """Where the teams go next round, by the rotation rulings: at the head table the winners
+    stay and the losers go to the bottom table; elsewhere the winners move up one table and
+    the losers stay."""
+    if view["outcome"] is None or tables < 2:
+        return ""
+    winners = team_names(names, view["winner"])
+    losers = team_names(names, 1 - view["winner"])
+    if number == 1:
+        return f"{winners} stay · {losers} go to table {tables}"
+    return f"{winners} move up to table {number - 1} · {losers} stay"
+
+
+def table_card(table: Any, state: TableState, names: list[str], tables: int = 1) -> dict:
     """A table as every screen shows it (the same for all who look): teams and scores, the
     last dice, what it is doing, its recent rolls and its roll-off."""
     view = rules.view(state, None)
     winner = view["winner"]
     return {
+        "moves": moves_text(view, names, table.number, tables),
+        "tables": tables,
         "pk": table.pk,
         "number": table.number,
         "round": table.round,
@@ -128,6 +143,11 @@ def table_card(table: Any, state: TableState, names: list[str]) -> dict:
             for i in view["correctable"]
         ],
         "corrections": correction_choices(view),
+        # Seats the app rolls for: ghosts, and players the host handed to the app.
+        "autoplay": [names[s] for s in view["ghosts"] if not names[s].startswith("Ghost ")],
+        "changed_ms": int(table.changed.timestamp() * 1000)
+        if getattr(table, "changed", None)
+        else 0,
     }
 
 
@@ -211,6 +231,18 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
     elif view["phase"] == DONE:
         won = view["winner"] == seat % 2
         headline = "Your team won this round!" if won else "Your team lost this round."
+        if card["moves"]:
+            number = card["number"]
+            if won:
+                headline += (
+                    " You stay at the head table."
+                    if number == 1
+                    else (f" Next round you move up to table {number - 1}.")
+                )
+            elif number == 1:
+                headline += f" Next round you go to table {card['tables']}."
+            else:
+                headline += " Next round you stay at this table."
     else:
         headline = ""
     return {
@@ -227,3 +259,83 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
         "splitting": any(b["kind"] == "scramble" for b in buttons),
         "at": view["version"],
     }
+
+
+def grid_of(tables: int, aspect: float = 1.45) -> dict:
+    """Columns and rows for the big screen's tables, so that 2 or 30 of them fill the area
+    (about ``aspect`` times wider than tall) with cards close to 3:2 and few empty cells."""
+    best = None
+    for cols in range(1, max(tables, 1) + 1):
+        rows = -(-tables // cols)
+        card = aspect * rows / cols  # a card's width over its height
+        waste = cols * rows - tables
+        score = abs(card - 1.5) + 0.25 * waste
+        if best is None or score < best[0]:
+            best = (score, cols, rows)
+    return {"cols": best[1], "rows": best[2]}
+
+
+def standings_pages(sheet: list, size: int = 10, shown: int = 30) -> list[list[dict]]:
+    """The big screen's standings: the top ``shown`` places, in pages that take turns (tied
+    players share a place)."""
+    rows = []
+    place = 0
+    previous = None
+    for index, tally in enumerate(sheet[:shown]):
+        key = (tally.wins, tally.losses)
+        if key != previous:
+            place, previous = index + 1, key
+        rows.append({"place": place, "tally": tally})
+    return [rows[i : i + size] for i in range(0, len(rows), size)]
+
+
+NIGHT_LINES = {
+    "created": "The night was set up.",
+    "joined": "{name} joined on a phone.",
+    "player_added": "{name} was added to the list.",
+    "player_renamed": "{old} is now called {name}.",
+    "player_removed": "{name} leaves after this round.",
+    "player_returned": "{name} is back on the list.",
+    "player_freed": "The name {name} was freed for another phone.",
+    "round_started": "Round {round} started at {tables} tables.",
+    "round_over": "Round {round} is over.",
+    "stop": "STOP! The head table reached 21.",
+    "stop_undone": "STOP was taken back: the tables play on.",
+    "paused": "The night was paused.",
+    "resumed": "The night goes on.",
+    "ended": "The night ended.",
+    "reopened": "The night was reopened.",
+    "corrected": "Table {table}: entry {entry} corrected ({reason}).",
+    "partners_swapped": "Partners were swapped at table {table}.",
+    "travelling": "The travelling prizes changed hands.",
+    "screen_room": "The big screen shows {what}.",
+}
+HOST_MOVES = {
+    "host_play": "the host made the move for the table",
+    "host_autoplay": "the host changed who the app plays for",
+    "host_end": "the host ended the game as it stands",
+}
+
+
+def log_line(event: Any, table_number: int | None) -> str:
+    """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points")."""
+    data = dict(event.data or {})
+    if event.player_id and "name" not in data:
+        data["name"] = event.player.name if event.player else "A player"
+    if table_number is not None:
+        if event.kind in HOST_MOVES:
+            return f"Table {table_number}: {HOST_MOVES[event.kind]}."
+        said = data.get("said")
+        if said:
+            return f"Table {table_number}: " + "; ".join(said) + "."
+        if event.kind == "stop":
+            return f"Table {table_number}: stopped."
+    if event.kind == "corrected":
+        data["entry"] = f"#{int(data.get('index', 0)) + 1}"
+    template = NIGHT_LINES.get(event.kind)
+    if template is None:
+        return f"{event.kind.replace('_', ' ').capitalize()}."
+    try:
+        return template.format(**data)
+    except (KeyError, IndexError, ValueError):
+        return template.split(":")[0].split("{")[0].strip() or event.kind

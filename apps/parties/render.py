@@ -14,12 +14,16 @@ Fragment ids: ``banner``, ``seat``, ``table``, ``standings``, ``travelling`` on 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
 
+from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Party, Player, Table
-from apps.parties.presenter import seat_panel, table_card
+from apps.parties.presenter import grid_of, log_line, seat_panel, standings_pages, table_card
 from apps.parties.selectors import (
     NIGHTS,
     Cache,
@@ -43,6 +47,14 @@ def party_at(code: str) -> Party:
 def night_of(code: str, version: int) -> Night:
     """The night at a version a message named (read now if no longer cached)."""
     return NIGHTS.get((code, version), lambda: night_at(party_at(code)))
+
+
+def fresh_row(row: TableRow) -> TableRow:
+    """A table's row as it is now (its version and the time it last changed)."""
+    version, seats, changed = Table.objects.values_list("version", "seats", "changed").get(
+        pk=row.pk
+    )
+    return TableRow(row.pk, row.round, row.number, version, tuple(seats), changed)
 
 
 def _current_rows(night: Night) -> list[TableRow]:
@@ -74,7 +86,7 @@ def card_of(night: Night, row: TableRow) -> dict:
     """A table's card (presenter.table_card), once per table version."""
     return FRAGMENTS.get(
         ("card", *card_key(night, row)),
-        lambda: table_card(row, table_state(row), night.names(row)),
+        lambda: table_card(row, table_state(row), night.names(row), len(night.tables)),
     )
 
 
@@ -186,11 +198,19 @@ def phone_night(phone: Phone) -> str:
     )
 
 
+def phone_invitations(phone: Phone) -> str:
+    """The party games that keep a seat for this phone's player."""
+    rooms = []
+    if phone.player is not None and phone.night.party.status != Party.Status.ENDED:
+        rooms = invitations_for(phone.night.party.code, phone.player.name)
+    return _render("parties/phone.html", "invitations", {"invitations": rooms})
+
+
 def render_phone(code: str, claim: SeatClaim | None) -> tuple[str, Phone]:
     """Every fragment of a phone's page."""
     phone = phone_at(party_at(code), claim)
-    html = phone_night(phone) + phone_table(phone) + phone_standings(phone)
-    return html + phone_travelling(phone.night), phone
+    html = phone_night(phone) + phone_invitations(phone) + phone_table(phone)
+    return html + phone_standings(phone) + phone_travelling(phone.night), phone
 
 
 def phone_context(party: Party, claim: SeatClaim | None) -> dict:
@@ -210,11 +230,12 @@ def screen_card(night: Night, row: TableRow) -> str:
 
 
 def host_card(night: Night, row: TableRow) -> str:
+    """A table on the console: its card, the host's tools, and since when it waits."""
+    changed_ms = int(row.changed.timestamp() * 1000) if row.changed else 0
+    context = {"t": card_of(night, row), "party": night.party, "changed_ms": changed_ms}
     return FRAGMENTS.get(
-        ("host-card", *card_key(night, row)),
-        lambda: render_to_string(
-            "parties/_host_table.html", {"t": card_of(night, row), "party": night.party}
-        ),
+        ("host-card", *card_key(night, row), night.party.status, changed_ms),
+        lambda: render_to_string("parties/_host_table.html", context),
     )
 
 
@@ -236,34 +257,55 @@ def _standings(night: Night, rows: list[TableRow]) -> list:
 
 
 def screen_side(night: Night, fresh: bool = False) -> str:
+    """The big screen's standings, in pages that take turns."""
     rows = _current_rows(night) if fresh else night.tables
     key = ("side", night.party.code, night.party.version, tuple(r.version for r in rows))
+
+    def make() -> str:
+        sheet = _standings(night, rows)
+        context = {**_night_flags(night, rows), "sheet": sheet, "pages": standings_pages(sheet)}
+        return _render("parties/screen.html", "side", context)
+
+    return FRAGMENTS.get(key, make)
+
+
+def screen_travelling(night: Night) -> str:
     return FRAGMENTS.get(
-        key,
-        lambda: _render(
-            "parties/screen.html",
-            "side",
-            {**_night_flags(night, rows), "sheet": _standings(night, rows)},
-        ),
+        ("tv-travelling", night.party.code, night.party.version),
+        lambda: _render("parties/screen.html", "travelling", _night_flags(night)),
     )
 
 
-def screen_lobby(night: Night) -> str:
-    context = {**_night_flags(night), "listed": night.listed}
-    return _render("parties/screen.html", "lobby", context)
+def screen_lobby(night: Night, base: str) -> str:
+    """The big screen's join area (its tables part before round 1)."""
+    return screen_night(night, base, parts=("tables",))
 
 
-def screen_night(night: Night, join_url: str = "") -> str:
-    context = {**_night_flags(night), "listed": night.listed, "join_url": join_url}
-    context["cards"] = [screen_card(night, row) for row in _current_rows(night)]
-    return "".join(
-        _render("parties/screen.html", part, context) for part in ("banner", "lobby", "tables")
-    )
+def screen_night(night: Night, base: str, parts: tuple[str, ...] = ("banner", "tables")) -> str:
+    party = night.party
+    context = {
+        **_night_flags(night),
+        "join_url": base + reverse("party_join", args=[party.code]),
+        "joined": [p for p in night.listed if p.claimed and p.active],
+    }
+    if party.screen_room:
+        rooms = {room.code: room for room in rooms_of_night(party.code)}
+        context["screen_room"] = rooms.get(party.screen_room)
+    if party.current_round:
+        rows = _current_rows(night)
+        context["cards"] = [screen_card(night, row) for row in rows]
+        context["grid"] = grid_of(len(rows))
+    if party.status == Party.Status.ENDED:
+        sheet = {t.player.name: t for t in _standings(night, _current_rows(night))}
+        context["winner_tally"] = sheet.get(party.result.get("winner") or "")
+        context["loser_tally"] = sheet.get(party.result.get("loser") or "")
+    return "".join(_render("parties/screen.html", part, context) for part in parts)
 
 
-def render_screen(code: str) -> tuple[str, Night]:
+def render_screen(code: str, base: str) -> tuple[str, Night]:
     night = night_at(party_at(code))
-    return screen_night(night) + screen_side(night, fresh=True) + phone_travelling(night), night
+    html = screen_night(night, base) + screen_side(night, fresh=True) + screen_travelling(night)
+    return html, night
 
 
 def host_status(night: Night, fresh: bool = False) -> str:
@@ -281,19 +323,56 @@ def host_status(night: Night, fresh: bool = False) -> str:
     return FRAGMENTS.get(key, make)
 
 
+def player_rows(night: Night) -> list[dict]:
+    """The console's compact list: where each player sits, and whether their phone is here."""
+    seats = {pid: (row.number, seat) for row in night.tables for seat, pid in enumerate(row.seats)}
+    resting = {p.pk for p in night.sitting_out}
+    recent = timezone.now() - timedelta(seconds=20)
+    rows = []
+    for player in night.listed:
+        if player.pk in seats:
+            number, seat = seats[player.pk]
+            where = f"Table {number}, seat {seat + 1}"
+        elif player.pk in resting:
+            where = "Sits out"
+        elif not player.active:
+            where = "Left"
+        elif night.party.current_round:
+            where = "Next round"
+        else:
+            where = ""
+        if player.seen_at and player.seen_at >= recent:
+            phone, text = "here", "Phone connected"
+        elif player.claimed:
+            phone, text = "away", "Phone joined, not connected now"
+        else:
+            phone, text = "none", "No phone yet"
+        rows.append({"player": player, "where": where, "phone": phone, "phone_text": text})
+    return rows
+
+
 def host_players(night: Night) -> str:
-    context = {**_night_flags(night), "listed": night.listed}
+    context = {**_night_flags(night), "rows": player_rows(night)}
     return _render("parties/host.html", "players", context)
 
 
+def host_log(night: Night) -> str:
+    events = list(
+        night.party.events.select_related("player", "table").order_by("-created", "-id")[:14]
+    )
+    lines = [log_line(e, e.table.number if e.table_id else None) for e in events]
+    return _render("parties/host.html", "log", {"log": lines})
+
+
 def host_night(night: Night) -> str:
-    context = {**_night_flags(night), "listed": night.listed}
+    context = {**_night_flags(night), "rooms": rooms_of_night(night.party.code)}
     context["cards"] = [host_card(night, row) for row in _current_rows(night)]
-    context["events"] = list(night.party.events.order_by("-created", "-id")[:30])
     return (
         _render("parties/host.html", "banner", context)
         + host_status(night, fresh=True)
-        + "".join(_render("parties/host.html", part, context) for part in ("players", "tables"))
+        + host_players(night)
+        + _render("parties/host.html", "tables", context)
+        + host_log(night)
     )
 
 

@@ -11,6 +11,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from apps.parties.models import Party, Player, SitOut, Table
@@ -54,18 +55,22 @@ class TableRow:
     number: int
     version: int
     seats: tuple[int, ...]
+    changed: datetime | None = None  # when the table last changed
 
     @property
     def stamp(self) -> int:
         return self.round * 1_000_000 + self.version
 
 
+def rows_of(tables) -> list[TableRow]:
+    """Tables (a queryset) as rows, without their states."""
+    fields = ("pk", "round", "number", "version", "seats", "changed")
+    return [TableRow(pk, r, n, v, tuple(s), c) for pk, r, n, v, s, c in tables.values_list(*fields)]
+
+
 def table_rows(party: Party, round_number: int | None = None) -> list[TableRow]:
     number = party.current_round if round_number is None else round_number
-    rows = party.tables.filter(round=number).values_list(
-        "pk", "round", "number", "version", "seats"
-    )
-    return [TableRow(pk, r, n, v, tuple(seats)) for pk, r, n, v, seats in rows]
+    return rows_of(party.tables.filter(round=number))
 
 
 def table_state(row: TableRow | Table) -> TableState:
@@ -139,12 +144,7 @@ def tallies_of(
 def tallies(party: Party) -> list[Tally]:
     """Wins, losses, Bunkos and wipeouts of every player, recounted from the tables."""
     players = {p.id: p for p in party.players.all()}
-    rows = [
-        TableRow(pk, r, n, v, tuple(seats))
-        for pk, r, n, v, seats in party.tables.values_list(
-            "pk", "round", "number", "version", "seats"
-        )
-    ]
+    rows = rows_of(party.tables.all())
     rests = party.sit_outs.values_list("round", "player_id")
     sheet = tallies_of(players, zip(rows, table_states(rows), strict=True), rests)
     rows_out = [t for t in sheet.values() if t.player.active or t.wins or t.losses]
@@ -188,12 +188,7 @@ def night_at(party: Party) -> Night:
 
 def _read_night(party: Party) -> Night:
     players = {p.id: p for p in party.players.all()}
-    rows = [
-        TableRow(pk, r, n, v, tuple(seats))
-        for pk, r, n, v, seats in party.tables.values_list(
-            "pk", "round", "number", "version", "seats"
-        )
-    ]
+    rows = rows_of(party.tables.all())
     past_rows = [r for r in rows if r.round < party.current_round]
     rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
     past = tallies_of(players, zip(past_rows, table_states(past_rows), strict=True), rests)
@@ -230,3 +225,36 @@ def invitable(code: str) -> tuple[Party, list[str]] | None:
     players = party.players.exclude(kind=Player.Kind.GHOST).filter(active=True)
     ordered = sorted(players, key=lambda p: (p.id not in resting, p.name))
     return party, [p.name for p in ordered]
+
+
+def preview_correction(party: Party, table_id: int, index: int, replacement: dict | None) -> dict:
+    """What a correction would make of a table, before the host confirms it: the entry
+    before and after, and the scores it would leave (or the rules' reason it can't be)."""
+    import random
+
+    from apps.core.protocol import IllegalAction
+    from apps.parties.presenter import entry_label, team_names
+    from apps.parties.rules.table import apply
+
+    table = party.tables.filter(pk=table_id).first()
+    if table is None:
+        return {"error": "That table is not part of this night."}
+    state = TableState.from_json(table.state)
+    names = state.players
+    if not 0 <= index < len(state.entries):
+        return {"error": "That entry is not in this table's log."}
+    action = {"type": "correct", "index": index, "replacement": replacement}
+    try:
+        after = apply(state, None, action, random.Random(0))
+    except IllegalAction as error:
+        return {"error": str(error)}
+    return {
+        "table": table,
+        "entry": entry_label(index, state.entries[index], names),
+        "teams": [
+            {"names": team_names(names, t), "now": state.scores[t], "then": after.scores[t]}
+            for t in (0, 1)
+        ],
+        "stops": after.stopped and not state.stopped,
+        "unstops": state.stopped and not after.stopped,
+    }

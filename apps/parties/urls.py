@@ -14,5 +14,6 @@ urlpatterns = [
     path("p/<str:code>/sheet/", screen.sheet, name="party_sheet"),
     path("p/<str:code>/host/", host.console, name="party_host"),
     path("p/<str:code>/host/correct/", host.correct, name="party_correct"),
+    path("p/<str:code>/host/table/", host.host_move, name="party_host_move"),
     path("p/<str:code>/host/<slug:action>/", host.act, name="party_act"),
 ]

@@ -22,10 +22,16 @@ def test_every_page_has_a_skip_link_and_a_main_landmark(client):
 
 
 @pytest.mark.django_db
-def test_htmx_is_served_by_the_laptop_itself_not_a_cdn(client):
-    page = client.get("/").content.decode()
-    assert '<script src="/static/django_htmx/htmx' in page
-    assert "unpkg" not in page and "cdn" not in page.lower()
+def test_htmx_is_served_by_the_laptop_itself_only_where_a_page_uses_it(client, django_user_model):
+    from apps.parties import services
+
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    client.force_login(host)
+    console = client.get(f"/p/{party.code}/host/").content.decode()
+    assert '<script src="/static/django_htmx/htmx' in console
+    assert "unpkg" not in console and "cdn" not in console.lower()
+    assert "htmx" not in client.get("/").content.decode()
 
 
 @pytest.mark.django_db

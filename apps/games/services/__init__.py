@@ -10,6 +10,7 @@ from .play import ActionResult, fire_deadline, perform_action, play_bots
 from .presence import (
     seat_connected,
     seat_left,
+    seated_at_the_night,
     stamp_seats,
     take_over_absent_seats,
     take_over_everywhere,
@@ -23,6 +24,7 @@ __all__ = [
     "play_bots",
     "seat_connected",
     "seat_left",
+    "seated_at_the_night",
     "seat_token",
     "set_seat_bot",
     "stamp_seats",

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
+from apps.core.links import tell_night
 from apps.core.live import broadcast
 from apps.core.protocol import IllegalAction, clean_options
 from apps.core.tokens import SeatClaim
@@ -74,6 +75,8 @@ def create_room(
                 creator_seat = seat
         assert creator_seat is not None
         broadcast(room.group, room.version)
+        if party_code and len(names) > 1:
+            tell_night(party_code, "invitations")  # the invited phones show their seat
     return room, creator_seat
 
 
@@ -102,6 +105,8 @@ def take_seat(code: str, slot: int, name: str = "") -> Seat:
         seat.seen_at = timezone.now()
         seat.save()
         changed(room)
+        if room.party_code and seat.prelisted:
+            tell_night(room.party_code, "invitations")
     return seat
 
 

@@ -82,3 +82,26 @@ def take_over_everywhere(now: datetime | None = None) -> int:
     seats = _absent(Seat.objects.filter(room__status=Room.Status.PLAYING), cutoff)
     codes = set(seats.values_list("room__code", flat=True))
     return sum(len(take_over_absent_seats(code, now)) for code in codes)
+
+
+def seated_at_the_night(party_code: str, names: list[str]) -> int:
+    """A night started a round: the players now at a table leave their party games, and a
+    bot plays their seats at once (they come back by opening the game again)."""
+    wanted = {n.casefold() for n in names}
+    taken = 0
+    codes = Room.objects.filter(party_code=party_code, status=Room.Status.PLAYING)
+    for code in codes.values_list("code", flat=True):
+        with transaction.atomic():
+            room = locked_room(code)
+            seats = [
+                s
+                for s in room.seats.filter(claimed=True, is_bot=False, taken_over=False)
+                if s.player is not None and s.name.casefold() in wanted
+            ]
+            for seat in seats:
+                seat.taken_over = True
+                seat.save(update_fields=["taken_over"])
+            if seats:
+                changed(room)
+            taken += len(seats)
+    return taken

@@ -240,6 +240,40 @@ def apply_stop(state: TableState, seat: int | None, action: Action) -> TableStat
     return settle(replace(state, stopped=True))
 
 
+# --- the host's way out of a stalled table ----------------------------------------------------
+
+
+def apply_autoplay(state: TableState, seat: int | None, action: Action) -> TableState:
+    """The host lets the app roll for a seat whose phone is gone (as for a ghost), or gives
+    the seat back to its player."""
+    if seat is not None:
+        raise IllegalAction("Only the host hands a seat to the app.")
+    target = action.get("seat")
+    if type(target) is not int or not 0 <= target < SEATS:
+        raise IllegalAction("Choose the seat the app plays for.")
+    ghosts = set(state.ghosts)
+    if action.get("on", True):
+        ghosts.add(target)
+    else:
+        ghosts.discard(target)
+    return replace(state, ghosts=sorted(ghosts))
+
+
+def apply_end(state: TableState, seat: int | None, action: Action) -> TableState:
+    """The host ends a stalled table's game with the score as it stands; tied, the host says
+    which team wins. Ending the head table's game calls STOP, so the round can end."""
+    if seat is not None:
+        raise IllegalAction("Only the host ends a table's game.")
+    leading = None if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
+    winner = action.get("winner", leading)
+    if winner not in (0, 1):
+        raise IllegalAction("The scores are tied: choose which team wins.")
+    if leading is not None and winner != leading:
+        raise IllegalAction("The team ahead wins a game ended as it stands.")
+    stopped = state.stopped or state.options["head"]
+    return replace(state, phase=DONE, winner=winner, stopped=stopped, grabs=[])
+
+
 HANDLERS = {
     "rolloff": apply_rolloff,
     "roll": apply_roll,
@@ -247,4 +281,6 @@ HANDLERS = {
     "grab": apply_grab,
     "scramble": apply_scramble,
     "stop": apply_stop,
+    "autoplay": apply_autoplay,
+    "end": apply_end,
 }

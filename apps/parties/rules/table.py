@@ -62,7 +62,13 @@ __all__ = [
 VIRTUAL, PHYSICAL = "virtual", "physical"
 # Entries a person made: what undo and the host's corrections may take back.
 PLAYER_MOVES = ("roll", "report", "scramble")
-STAYERS = (0, 1)  # after a rotation the stayers sit in seats 1 and 2, the arrivers in 3 and 4
+STAYERS = (0, 1)
+# The night's and the host's entries stay when a player's entry is undone.
+KEPT_BY_UNDO = (
+    "stop",
+    "autoplay",
+    "end",
+)  # after a rotation the stayers sit in seats 1 and 2, the arrivers in 3 and 4
 
 
 def setup(players: list[str], options: dict, rng: random.Random) -> TableState:
@@ -81,6 +87,8 @@ def setup(players: list[str], options: dict, rng: random.Random) -> TableState:
         "ghosts": ghosts,
         "dice": dice if dice in (VIRTUAL, PHYSICAL) else None,
         "swap": bool(options.get("swap", False)),
+        # The seats (of 0 and 1) whose players stayed at this table: they choose the partners.
+        "stayers": [int(s) for s in options.get("stayers", STAYERS) if int(s) in STAYERS],
     }
     tallies = [{"bunkos": 0, "wipeouts": 0} for _ in range(SEATS)]
     return TableState(players=list(players), options=opts, ghosts=ghosts, tallies=tallies)
@@ -140,11 +148,15 @@ def _resolve_and_apply(
     if kind == "scramble":
         resolved = {key: action[key] for key in ("type", "split", "grabbers") if key in action}
         return _step(state, seat, resolved)
+    if kind in ("autoplay", "end"):
+        resolved = {key: action[key] for key in ("type", "seat", "on", "winner") if key in action}
+        return _step(state, seat, resolved)
     return _step(state, seat, {"type": kind})
 
 
 def _roll_for_ghosts(state: TableState, rng: random.Random, stamp: Any) -> TableState:
-    """Ruling: 'the ghost's dice are rolled by the app'."""
+    """Ruling: 'the ghost's dice are rolled by the app' (and for a seat the host handed to the
+    app)."""
     while state.phase == PLAYING and state.roller in state.ghosts:
         resolved = {"type": "roll", "dice": roll_dice(rng)}
         if stamp is not None:
@@ -182,8 +194,8 @@ def swap(state: TableState, seat: int | None) -> TableState:
         raise IllegalAction("Partners can only be swapped by the stayers at a table after a move.")
     if state.phase != ROLLOFF or state.rolloffs:
         raise IllegalAction("The table has started rolling: partners are set for this round.")
-    if seat not in STAYERS:
-        raise IllegalAction("The two players who stayed at this table choose the partners.")
+    if seat not in state.options.get("stayers", STAYERS):
+        raise IllegalAction("The players who stayed at this table choose the partners.")
     players = [*state.players[:2], state.players[3], state.players[2]]
     moved = {2: 3, 3: 2}
     options = dict(state.options, ghosts=sorted(moved.get(g, g) for g in state.ghosts))
@@ -229,7 +241,7 @@ def undo(state: TableState, seat: int | None) -> TableState:
     if index is None:
         raise IllegalAction("There is no entry to undo at this table yet.")
     kept = state.entries[:index] + [
-        e for e in state.entries[index + 1 :] if e["action"]["type"] == "stop"
+        e for e in state.entries[index + 1 :] if e["action"]["type"] in KEPT_BY_UNDO
     ]
     new = replay(state.players, state.options, kept)
     new.version = state.version + 1
@@ -290,7 +302,8 @@ def legal_actions(state: TableState, seat: int | None) -> list[Action]:
     actions: list[Action] = []
     if state.phase == ROLLOFF:
         actions.append({"type": "rolloff"})
-        if state.options.get("swap") and not state.rolloffs and seat in STAYERS:
+        stayers = state.options.get("stayers", STAYERS)
+        if state.options.get("swap") and not state.rolloffs and seat in stayers:
             actions.append({"type": "swap"})
     elif state.phase == PLAYING:
         if mode == PHYSICAL:

@@ -1,12 +1,11 @@
 """Every write to a party night: one function per action, each in one transaction.
 
-Each function locks the party row, changes what it must, appends one Event with the next
-version, and broadcasts that version to the party's group after commit.
+A night-wide change locks the party row and appends an Event at the night's next version; a
+tap locks only its table and appends an Event at the table's next version (see ``log``).
+After commit the screens that show the change are told.
 """
 
 from __future__ import annotations
-
-from apps.core.errors import Refused
 
 from .night import (
     add_player,
@@ -15,25 +14,31 @@ from .night import (
     free_player,
     join_party,
     pause_night,
+    player_seen,
     remove_player,
     rename_player,
+    reopen_night,
     resume_night,
+    show_room,
     start_next_round,
 )
-from .tables import correct_entry, table_action
+from .tables import correct_entry, host_move, table_action
 
 __all__ = [
-    "Refused",
     "add_player",
     "correct_entry",
     "create_party",
     "end_night",
     "free_player",
+    "host_move",
     "join_party",
     "pause_night",
+    "player_seen",
     "remove_player",
+    "reopen_night",
     "rename_player",
     "resume_night",
+    "show_room",
     "start_next_round",
     "table_action",
 ]

@@ -26,6 +26,7 @@ from apps.parties.models import Event, Party, Player, Table
 ALL = "all"
 TRAVELLING = "travelling"
 PLAYERS = "players"  # the list of the night's players (the host's console, the lobby)
+INVITATIONS = "invitations"  # a party game keeps a seat for a player
 
 
 def _send(groups: list[str], message: dict) -> None:
@@ -85,7 +86,7 @@ def record_table(
     """Append a table's event at the table's next version (the caller holds the table row
     locked and has saved its state) and tell that table's phones and the screens."""
     table.version += 1
-    table.save(update_fields=["state", "seats", "version"])
+    table.save(update_fields=["state", "seats", "version", "changed"])
     event = Event.objects.create(
         party=party,
         table=table,
@@ -109,9 +110,9 @@ def record_table(
     return event
 
 
-def announce(to: list[str], event: str, **data: Any) -> None:
+def announce(audience: list[str], event: str, **data: Any) -> None:
     """A one-off moment on the screens (the STOP bell, a Bunko), after commit."""
-    _send(to, {"type": "live.event", "event": event, "data": data})
+    _send(audience, {"type": "live.event", "event": event, "data": data})
 
 
 def now_ms() -> int:

@@ -7,9 +7,11 @@ import secrets
 from collections import Counter
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
+from apps.core.links import rooms_of_night, round_started
 from apps.core.tokens import make_seat_token
 from apps.parties.models import Party, Player, SitOut, Table
 from apps.parties.rules import outcome
@@ -18,7 +20,7 @@ from apps.parties.rules.night import most
 from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
 from apps.parties.rules.table import TableState
 
-from .log import PLAYERS, record_night
+from .log import PLAYERS, announce, record_night
 
 MAX_NAME = 30
 
@@ -43,9 +45,21 @@ def clean_name(name: str) -> str:
 
 
 def _check_name_free(party: Party, name: str, exclude: int | None = None) -> None:
-    taken = party.players.filter(name__iexact=name).exclude(pk=exclude)
-    if taken.exists():
-        raise Refused(f"{name} is already on the list. Pick that name or add another.")
+    taken = party.players.filter(name__iexact=name).exclude(pk=exclude).first()
+    if taken is None:
+        return
+    if not taken.active:
+        raise Refused(
+            f"{taken.name} is on tonight's list but has left. Ask the host to bring "
+            f"{taken.name} back, or add your name with an initial."
+        )
+    if taken.claimed:
+        raise Refused(
+            f"{taken.name} has already joined on another phone. If that is you on a new "
+            f"phone, ask the host to free the name {taken.name}; if not, add your name with "
+            "an initial (like Ann B)."
+        )
+    raise Refused(f"{taken.name} is already on the list: tap {taken.name} above to join.")
 
 
 def _player(party: Party, player_id: int) -> Player:
@@ -255,6 +269,14 @@ def start_next_round(code: str) -> int:
         raise Refused(str(problem)) from None
     by_key = {key_of(p): p for p in everyone}
     number = party.current_round + 1
+    # Where each player sat last round: who stayed at a table.
+    previous = {
+        pid: table_number
+        for table_number, seats in party.tables.filter(round=party.current_round).values_list(
+            "number", "seats"
+        )
+        for pid in seats
+    }
     for ghost in seating.ghosts:
         if ghost not in by_key:
             by_key[ghost] = Player.objects.create(
@@ -270,8 +292,10 @@ def start_next_round(code: str) -> int:
                 "round": number,
                 "ghosts": [s for s, p in enumerate(seats) if p.is_ghost],
                 "dice": party.dice_mode,
-                # After a rotation the two who stayed choose the partners (not at the head).
+                # After a rotation the two who stayed choose the partners (not at the head);
+                # a player back from a rest in a stayer's seat did not stay.
                 "swap": number > 1 and index > 1,
+                "stayers": [s for s in (0, 1) if previous.get(seats[s].id) == index],
             },
             rng,
         )
@@ -288,6 +312,8 @@ def start_next_round(code: str) -> int:
     party.status = Party.Status.PLAYING
     party.save(update_fields=["current_round", "status"])
     record_night(party, "round_started", round=number, tables=len(seating.tables))
+    seated = [by_key[k].name for table in seating.tables for k in table]
+    transaction.on_commit(lambda: round_started(party.code, seated))
     return number
 
 
@@ -323,7 +349,8 @@ def resume_night(code: str) -> None:
 @transaction.atomic
 def end_night(code: str) -> dict:
     """'The overall winner is decided by the number of wins and the overall loser is
-    determined by the number of losses. Ties are broken by dice roll.'"""
+    determined by the number of losses. Ties are broken by dice roll.' Nobody has the most
+    wins when nobody won a game (a night ended before its first round was played)."""
     from apps.parties.selectors import tallies
 
     party = locked(code)
@@ -332,10 +359,50 @@ def end_night(code: str) -> dict:
     sheet = tallies(party)
     by_name = {row.player.name: row for row in sheet if not row.player.is_ghost}
     counts = {name: {"wins": r.wins, "losses": r.losses} for name, r in by_name.items()}
-    winner, winner_rolls = most(counts, "wins", rng, "winner") if counts else (None, [])
-    loser, loser_rolls = most(counts, "losses", rng, "loser") if counts else (None, [])
-    party.result = {"winner": winner, "loser": loser, "rolloffs": winner_rolls + loser_rolls}
+    result: dict = {"winner": None, "loser": None, "rolloffs": []}
+    for key, label in (("wins", "winner"), ("losses", "loser")):
+        if any(c[key] for c in counts.values()):
+            result[label], rolls = most(counts, key, rng, label)
+            result["rolloffs"] += rolls
+    result["status_before"] = party.status
+    party.result = result
     party.status = Party.Status.ENDED
     party.save(update_fields=["result", "status"])
-    record_night(party, "ended", **party.result)
+    record_night(party, "ended", **result)
+    announce([party.group], "ended", winner=result["winner"], loser=result["loser"])
     return party.result
+
+
+@transaction.atomic
+def reopen_night(code: str) -> None:
+    """The host takes back "End the night": play goes on where it stopped (the results of
+    the end are dropped; they are drawn again when the night ends)."""
+    party = locked(code)
+    if party.status != Party.Status.ENDED:
+        raise Refused("The night has not ended.")
+    if party.awards.exists():
+        raise Refused("The prizes have been given: the night can no longer be reopened.")
+    before = party.result.get("status_before") or Party.Status.PLAYING
+    party.status = Party.Status.PAUSED if before == Party.Status.PAUSED else before
+    party.result = {}
+    party.save(update_fields=["result", "status"])
+    record_night(party, "reopened")
+
+
+def player_seen(player_id: int) -> None:
+    """A phone's socket opened or closed: the player was there just now."""
+    Player.objects.filter(pk=player_id).update(seen_at=timezone.now())
+
+
+@transaction.atomic
+def show_room(code: str, room_code: str) -> None:
+    """The host puts one of the night's party games on the big screen (or the tables back,
+    with an empty code)."""
+    party = locked(code)
+    room_code = "".join(ch for ch in str(room_code).upper() if ch.isalnum())[:12]
+    if room_code and room_code not in {r.code for r in rooms_of_night(party.code)}:
+        raise Refused("That party game is not one of tonight's.")
+    party.screen_room = room_code
+    party.save(update_fields=["screen_room"])
+    what = "a party game" if room_code else "the tables"
+    record_night(party, "screen_room", what=what, room=room_code)

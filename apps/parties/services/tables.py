@@ -22,6 +22,7 @@ from apps.core.errors import Refused
 from apps.core.protocol import IllegalAction
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
+from apps.parties.presenter import describe
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
 
@@ -137,6 +138,7 @@ def table_action(
         seat=seat,
         tallies=bool(moments) or new.phase == DONE or kind == "undo",
         action=action,
+        said=said(state, new, player.name),
     )
     _after_change(party, table, state, new, moments, undone=kind == "undo")
     if kind == "swap":
@@ -144,6 +146,21 @@ def table_action(
         party = Party.objects.select_for_update().get(pk=party.pk)
         record_night(party, "partners_swapped", table=table.number, player=player)
     return table.stamp
+
+
+def said(before: TableState, after: TableState, who: str) -> list[str]:
+    """What a change did, in words for the night's log: "Gus rolled 6 6 2: 2 points"."""
+    lines = [describe(roll, after.players) for roll in after.rolls[len(before.rolls) :]]
+    if before.phase == "rolloff" and after.phase != "rolloff" and after.first_roller is not None:
+        lines.insert(0, f"Roll-off: {after.players[after.first_roller]} starts")
+    if len(after.rolls) < len(before.rolls) or (
+        len(after.rolls) == len(before.rolls) and after.scores != before.scores
+    ):
+        lines.append(f"{who} took back the last entry")
+    if before.phase == "scramble" and after.rolls and "split" in after.rolls[-1]:
+        split = after.rolls[-1]["split"]
+        lines.append(f"The scramble went {split[0]}-{split[1]}")
+    return lines
 
 
 def _moments(before: TableState, after: TableState) -> list[dict]:
@@ -180,6 +197,7 @@ def _after_change(
         _recount_travelling(party, table.round)
     if after.phase == DONE and before.phase != DONE and _round_done(party):
         record_night(party, "round_over", round=party.current_round)
+        announce([party.group], "round_over", round=party.current_round)
 
 
 def _stop_changed(party: Party, head: Table, stopped: bool) -> None:
@@ -230,6 +248,21 @@ def _recount_travelling(party: Party, round_number: int) -> None:
     wipeout = latest.get(WIPEOUT, (0, None))[1]
     if (party.travelling_bunko_id, party.travelling_wipeout_id) == (bunko, wipeout):
         return
+    names = dict(party.players.values_list("pk", "name"))
+    for kind, was, now in (
+        ("bunko", party.travelling_bunko_id, bunko),
+        ("wipeout", party.travelling_wipeout_id, wipeout),
+    ):
+        if was != now:
+            # "When you roll a Bunko, you immediately go and take prize from the person
+            # currently holding it": every screen says who takes it from whom.
+            announce(
+                [party.group],
+                "travelling",
+                prize=kind,
+                to=names.get(now, ""),
+                came_from=names.get(was, ""),
+            )
     party.travelling_bunko_id, party.travelling_wipeout_id = bunko, wipeout
     party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
     record_night(party, "travelling", parts=(TRAVELLING,), bunko=bunko, wipeout=wipeout)
@@ -238,9 +271,10 @@ def _recount_travelling(party: Party, round_number: int) -> None:
 @transaction.atomic
 def correct_entry(
     code: str, table_id: int, index: int, replacement: dict | None, reason: str
-) -> None:
+) -> dict | None:
     """The host changes (or deletes) one entry of a table; the table replays from there, and
-    STOP, the travelling prizes and the round's end follow."""
+    STOP, the travelling prizes and the round's end follow. Returns the entry's action
+    before the correction (to take it back)."""
     party = Party.objects.filter(code=code).first()
     if party is None:
         raise Refused(f"There is no party with the code {code}.")
@@ -279,3 +313,60 @@ def correct_entry(
         before=before,
         after=replacement,
     )
+    return before
+
+
+HOST_MOVES = {"play", "autoplay", "end"}
+
+
+@transaction.atomic
+def host_move(code: str, table_id: int, move: dict) -> int:
+    """The host's way out of a stalled table: make the move a seat whose phone is gone
+    should make (virtual dice), let the app play for a seat, or end the game as it stands.
+    Returns the table's new stamp."""
+    party = Party.objects.filter(code=code).first()
+    if party is None:
+        raise Refused(f"There is no party with the code {code}.")
+    _check_playing(party)
+    kind = move.get("type")
+    if kind not in HOST_MOVES:
+        raise Refused("That is not something the host can do at a table.")
+    table = Table.objects.select_for_update().filter(party=party, pk=table_id).first()
+    if table is None or table.round != party.current_round:
+        raise Refused("That table is not playing this round.")
+    state = TableState.from_json(table.state)
+    seat, action = _host_action(party, state, move)
+    rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
+    try:
+        new = apply(state, seat, action, rng)
+    except IllegalAction as error:
+        raise Refused(str(error)) from None
+    table.state = new.to_json()
+    moments = _moments(state, new)
+    record_table(party, table, f"host_{kind}", seat=seat, tallies=True, action=action)
+    _after_change(party, table, state, new, moments)
+    return table.stamp
+
+
+def _host_action(party: Party, state: TableState, move: dict) -> tuple[int | None, dict]:
+    kind = move["type"]
+    if kind == "autoplay":
+        return None, {
+            "type": "autoplay",
+            "seat": _int(move.get("seat")),
+            "on": bool(move.get("on", True)),
+        }
+    if kind == "end":
+        winner = _int(move.get("winner"))
+        return None, {"type": "end", **({"winner": winner} if winner is not None else {})}
+    # "play": the stalled seat's own move, with the app's dice.
+    if state.phase == "rolloff":
+        return None, {"type": "rolloff"}
+    if state.phase == "scramble":
+        seat = _int(move.get("seat"))
+        if seat is None:
+            raise Refused("Say who grabs the die.")
+        return seat, {"type": "grab"}
+    if party.dice_mode == Party.DiceMode.PHYSICAL:
+        raise Refused("With real dice any phone at the table taps in the roll.")
+    return state.roller, {"type": "roll", "t": now_ms()}

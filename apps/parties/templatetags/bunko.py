@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 register = template.Library()
 
-FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+# Where the pips sit on a die face of 100 x 100.
+PIPS = {
+    1: [(50, 50)],
+    2: [(27, 27), (73, 73)],
+    3: [(27, 27), (50, 50), (73, 73)],
+    4: [(27, 27), (73, 27), (27, 73), (73, 73)],
+    5: [(27, 27), (73, 27), (50, 50), (27, 73), (73, 73)],
+    6: [(27, 25), (73, 25), (27, 50), (73, 50), (27, 75), (73, 75)],
+}
 
 
-@register.filter
-def die_face(value: int) -> str:
-    return FACES.get(value, "?")
+@register.simple_tag
+def die(value: int, size: str = "") -> SafeString:
+    """A die drawn as SVG (text glyphs like ⚅ are missing from many phones' fonts); the
+    spoken label says the number."""
+    pips = format_html_join("", '<circle cx="{}" cy="{}" r="9"/>', PIPS.get(int(value), []))
+    six = " six" if int(value) == 6 else ""
+    return format_html(
+        '<svg class="die-svg{}{}" viewBox="0 0 100 100" role="img" aria-label="{}">'
+        '<rect x="4" y="4" width="92" height="92" rx="18"/><g class="pips">{}</g></svg>',
+        six,
+        f" {size}" if size else "",
+        value,
+        pips,
+    )
 
 
 @register.filter
@@ -20,8 +41,7 @@ def plus_one(value: int) -> int:
 
 
 @register.filter
-def at(sequence, index):
-    try:
-        return sequence[index]
-    except (IndexError, TypeError, KeyError):
-        return None
+def period(text: str) -> str:
+    """End a sentence after a name without doubling a name's own full stop ("Ann B.")."""
+    text = str(text)
+    return text if text.endswith((".", "!", "?")) else text + "."

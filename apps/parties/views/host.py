@@ -19,12 +19,16 @@ from apps.parties.forms import (
     AddPlayerForm,
     CorrectionForm,
     HostForm,
+    HostMoveForm,
     PartyForm,
     PlayerForm,
     RenameForm,
+    ScreenRoomForm,
+    replacement_code,
 )
 from apps.parties.models import Party, Player
 from apps.parties.render import render_host
+from apps.parties.selectors import preview_correction
 from apps.parties.services import night as night_services
 
 from .common import get_party
@@ -75,30 +79,75 @@ def console(request: HttpRequest, party: Party) -> HttpResponse:
     return render(request, "parties/host.html", {"party": party, "host_html": html})
 
 
-def _add_player(code: str, form: AddPlayerForm) -> object:
+def _add_player(code: str, form: AddPlayerForm) -> str:
     data = form.cleaned_data
-    return services.add_player(code, data["name"], kind=data["kind"] or Player.Kind.PLAYER)
+    player = services.add_player(code, data["name"], kind=data["kind"] or Player.Kind.PLAYER)
+    return f"{player.name} is on the list: they play from the next round that starts."
 
 
-# Each host button: its form, and the service it calls with the form's data.
+def _remove(code: str, form: PlayerForm) -> tuple[str, dict]:
+    player = services.remove_player(code, form.cleaned_data["player"])
+    undo = {
+        "action": "return",
+        "fields": {"player": player.pk},
+        "label": f"Undo: {player.name} stays",
+    }
+    return f"{player.name} leaves after this round.", undo
+
+
+# Each host button: its form, and the service it calls with the form's data; the service
+# says what happened (and, where the rules allow, how to take it back).
 HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
     "add-player": (AddPlayerForm, _add_player),
     "rename": (
         RenameForm,
-        lambda code, f: services.rename_player(
-            code, f.cleaned_data["player"], f.cleaned_data["name"]
+        lambda code, f: (
+            "Renamed to "
+            + services.rename_player(code, f.cleaned_data["player"], f.cleaned_data["name"]).name
+            + "."
         ),
     ),
-    "remove": (PlayerForm, lambda code, f: services.remove_player(code, f.cleaned_data["player"])),
+    "remove": (PlayerForm, _remove),
     "return": (
         PlayerForm,
-        lambda code, f: night_services.return_player(code, f.cleaned_data["player"]),
+        lambda code, f: (
+            night_services.return_player(code, f.cleaned_data["player"]).name
+            + " is back on the list."
+        ),
     ),
-    "free": (PlayerForm, lambda code, f: services.free_player(code, f.cleaned_data["player"])),
-    "start-round": (HostForm, lambda code, f: services.start_next_round(code)),
-    "pause": (HostForm, lambda code, f: services.pause_night(code)),
-    "resume": (HostForm, lambda code, f: services.resume_night(code)),
-    "end": (HostForm, lambda code, f: services.end_night(code)),
+    "free": (
+        PlayerForm,
+        lambda code, f: (
+            "The name "
+            + services.free_player(code, f.cleaned_data["player"]).name
+            + " is free for another phone."
+        ),
+    ),
+    "start-round": (
+        HostForm,
+        lambda code, f: f"Round {services.start_next_round(code)} has started.",
+    ),
+    "pause": (HostForm, lambda code, f: services.pause_night(code) or "The night is paused."),
+    "resume": (HostForm, lambda code, f: services.resume_night(code) or "The night goes on."),
+    "end": (
+        HostForm,
+        lambda code, f: (
+            services.end_night(code) and "The night is over.",
+            {"action": "reopen", "fields": {}, "label": "Undo: reopen the night"},
+        ),
+    ),
+    "reopen": (HostForm, lambda code, f: services.reopen_night(code) or "The night is open again."),
+    "screen-room": (
+        ScreenRoomForm,
+        lambda code, f: (
+            services.show_room(code, f.cleaned_data["room"])
+            or (
+                "The big screen shows the party game."
+                if f.cleaned_data["room"]
+                else "The big screen shows the tables."
+            )
+        ),
+    ),
 }
 
 
@@ -106,22 +155,33 @@ def _back(party: Party, form: HostForm) -> HttpResponse:
     return redirect(reverse("party_host", args=[party.code]) + "#" + form.anchor())
 
 
+def _answer(request: HttpRequest, party: Party, form: HostForm, text: str, ok: bool, undo=None):
+    """htmx: the message (and an undo) swapped into the console; without htmx: back to the
+    console with the message."""
+    if request.htmx:
+        context = {"party": party, "text": text, "ok": ok, "undo": undo}
+        return render(request, "parties/_host_message.html", context)
+    (messages.success if ok else messages.error)(request, text)
+    return _back(party, form)
+
+
 @host_only
 @require_POST
 def act(request: HttpRequest, party: Party, action: str) -> HttpResponse:
-    """Every host button posts here; the page reloads with the result or the reason."""
+    """Every host button posts here; the console hears the change on its socket, the answer
+    says what happened or why nothing did."""
     if action not in HOST_ACTIONS:
         return HttpResponse("Unknown host action.", status=404)
     form_class, handler = HOST_ACTIONS[action]
     form = form_class(request.POST)
     if not form.is_valid():
-        messages.error(request, _first_error(form))
-        return _back(party, form)
+        return _answer(request, party, form, _first_error(form), ok=False)
     try:
-        handler(party.code, form)
+        result = handler(party.code, form)
     except Refused as problem:
-        messages.error(request, str(problem))
-    return _back(party, form)
+        return _answer(request, party, form, str(problem), ok=False)
+    text, undo = result if isinstance(result, tuple) else (result, None)
+    return _answer(request, party, form, str(text), ok=True, undo=undo)
 
 
 def _first_error(form: HostForm) -> str:
@@ -132,17 +192,54 @@ def _first_error(form: HostForm) -> str:
 
 @host_only
 @require_POST
+def host_move(request: HttpRequest, party: Party) -> HttpResponse:
+    """A stalled table: the host plays for a seat, hands a seat to the app, or ends the game."""
+    form = HostMoveForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, party, form, _first_error(form), ok=False)
+    data = form.cleaned_data
+    move = {"type": data["type"], "seat": data["seat"], "winner": data["winner"], "on": data["on"]}
+    try:
+        services.host_move(
+            party.code, data["table"], {k: v for k, v in move.items() if v is not None}
+        )
+    except Refused as problem:
+        return _answer(request, party, form, str(problem), ok=False)
+    return _answer(request, party, form, "Done.", ok=True)
+
+
+@host_only
+@require_POST
 def correct(request: HttpRequest, party: Party) -> HttpResponse:
-    """The host changes or deletes one entry of a table, with a reason kept in the log."""
+    """The host changes or deletes one entry of a table, with a reason kept in the log. With
+    ``preview`` the console first shows what the correction would make of the table."""
     form = CorrectionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a table entry and what it should have been.")
-        return redirect(reverse("party_host", args=[party.code]) + "#tables")
+        return _answer(
+            request, party, form, "Choose a table entry and what it should have been.", ok=False
+        )
     data = form.cleaned_data
+    if data.get("preview") and request.htmx:
+        preview = preview_correction(party, data["table"], data["index"], data["replacement"])
+        return render(
+            request,
+            "parties/_correction_preview.html",
+            {"party": party, "preview": preview, "data": request.POST},
+        )
     try:
-        services.correct_entry(
+        before = services.correct_entry(
             party.code, data["table"], data["index"], data["replacement"], data["reason"]
         )
     except Refused as problem:
-        messages.error(request, str(problem))
-    return redirect(reverse("party_host", args=[party.code]) + "#tables")
+        return _answer(request, party, form, str(problem), ok=False)
+    undo = {
+        "action": "correct",
+        "fields": {
+            "table": data["table"],
+            "index": data["index"],
+            "replacement": replacement_code(before),
+            "reason": f"Undo: {data['reason']}",
+        },
+        "label": "Undo the correction",
+    }
+    return _answer(request, party, form, "Corrected: the table counts it again.", True, undo)

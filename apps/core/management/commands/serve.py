@@ -28,6 +28,8 @@ class Command(BaseCommand):
         except ServiceUnreachable as error:
             raise CommandError(str(error)) from None
         call_command("migrate", interactive=False, verbosity=0)
+        # Compressed, content-named copies the phones may keep for a year.
+        call_command("collectstatic", interactive=False, verbosity=0)
         self.ensure_host()
 
         url = join_url(host, port)

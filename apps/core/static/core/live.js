@@ -43,6 +43,7 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  let everOpen = false;
   function setStatus(state, text) {
     body.dataset.liveState = state;
     const el = document.getElementById("live-status");
@@ -50,6 +51,9 @@
       el.textContent = text;
       el.dataset.state = state;
     }
+    // Once connected, losing the laptop dims the page and holds new taps until it is back.
+    const lost = document.getElementById("live-lost");
+    if (lost) lost.hidden = state === "open" || !everOpen;
   }
 
   // A fragment that holds the field someone is typing in waits until they leave it.
@@ -192,6 +196,7 @@
     setStatus("connecting", attempt ? "Reconnecting…" : "Connecting…");
     socket.addEventListener("open", () => {
       attempt = 0;
+      everOpen = true;
       setStatus("open", "Connected");
       socket.send(JSON.stringify({ type: "hello", since: version }));
       for (const message of pending.values()) socket.send(JSON.stringify(message));

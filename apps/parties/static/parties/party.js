@@ -57,16 +57,6 @@
     celebrate("Wipeout: " + e.detail.data.player, "wipeout");
   });
 
-  // The join address as the phones reach this laptop.
-  for (const el of document.querySelectorAll(".join-url")) {
-    el.textContent = location.origin + el.dataset.path;
-  }
-  document.addEventListener("live:swapped", () => {
-    for (const el of document.querySelectorAll(".join-url")) {
-      el.textContent = location.origin + el.dataset.path;
-    }
-  });
-
   // Keep the phone's screen on while a round is on (Screen Wake Lock, where the browser
   // offers it: it needs https or localhost).
   let lock = null;

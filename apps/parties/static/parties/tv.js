@@ -1,0 +1,91 @@
+// The big screen: full screen, standings that take turns, and the night's moments shown
+// large for the room (a Bunko, a wipeout, STOP, a travelling prize changing hands, the end
+// of a round, the end of the night).
+(function () {
+  "use strict";
+
+  const button = document.getElementById("fullscreen");
+  if (button) {
+    button.addEventListener("click", () => {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else document.documentElement.requestFullscreen?.();
+    });
+    document.addEventListener("fullscreenchange", () => {
+      button.hidden = !!document.fullscreenElement;
+    });
+  }
+
+  let still = null;
+  function stir() {
+    document.body.classList.remove("still");
+    clearTimeout(still);
+    still = setTimeout(() => document.body.classList.add("still"), 8000);
+  }
+  document.addEventListener("mousemove", stir);
+  document.addEventListener("keydown", stir);
+  stir();
+
+  // Standings: one page at a time, the next every 8 seconds.
+  let page = 0;
+  setInterval(() => {
+    const pages = document.querySelectorAll("#side .standings-page");
+    if (pages.length < 2) return;
+    page = (page + 1) % pages.length;
+    pages.forEach((el, i) => (el.hidden = i !== page));
+  }, 8000);
+  document.addEventListener("live:swapped", () => {
+    const pages = document.querySelectorAll("#side .standings-page");
+    if (page >= pages.length) page = 0;
+    pages.forEach((el, i) => (el.hidden = i !== page));
+  });
+
+  // Moments: one at a time, each for a few seconds; the live region says them too.
+  const queue = [];
+  let showing = false;
+  function moment(kind, text, more) {
+    queue.push({ kind, text, more: more || "" });
+    if (!showing) next();
+  }
+  function next() {
+    const box = document.getElementById("moment");
+    const item = queue.shift();
+    if (!box || !item) {
+      showing = false;
+      return;
+    }
+    showing = true;
+    box.dataset.kind = item.kind;
+    box.querySelector(".moment-text").textContent = item.text;
+    box.querySelector(".moment-more").textContent = item.more;
+    box.hidden = false;
+    const status = document.getElementById("live-announce");
+    if (status) status.textContent = item.text + " " + item.more;
+    setTimeout(() => {
+      box.hidden = true;
+      setTimeout(next, 300);
+    }, item.kind === "ended" ? 8000 : 4000);
+  }
+
+  document.addEventListener("live:bunko", (e) =>
+    moment("bunko", "BUNKO!", e.detail.data.player + " at table " + e.detail.data.table),
+  );
+  document.addEventListener("live:wipeout", (e) =>
+    moment("wipeout", "Wipeout!", e.detail.data.player + " at table " + e.detail.data.table),
+  );
+  document.addEventListener("live:stop", (e) =>
+    moment("stop", "STOP!", "The head table reached 21. Tied tables play on."),
+  );
+  document.addEventListener("live:travelling", (e) => {
+    const d = e.detail.data;
+    if (!d.to) return;
+    const prize = d.prize === "bunko" ? "the travelling Bunko" : "the travelling wipeout";
+    moment(d.prize, d.to + " takes " + prize, d.came_from ? "from " + d.came_from : "");
+  });
+  document.addEventListener("live:round_over", (e) =>
+    moment("over", "Round " + e.detail.data.round + " is over", "Winners move up, partners change"),
+  );
+  document.addEventListener("live:ended", (e) => {
+    const d = e.detail.data;
+    moment("ended", "The night is over", d.winner ? "Most wins: " + d.winner : "");
+  });
+})();
