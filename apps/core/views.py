@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from apps.core.network import public_base
@@ -46,3 +47,9 @@ def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
         back = ""
     context = {"game": game, "name": HOW_TO[game], "games": HOW_TO, "back": back}
     return render(request, f"core/how/{game}.html", context)
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page says: send them the app's icon."""
+    return redirect(static("core/icon.svg"), permanent=True)

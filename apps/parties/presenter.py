@@ -336,6 +336,7 @@ def log_line(event: Any, table_number: int | None) -> str:
     if template is None:
         return f"{event.kind.replace('_', ' ').capitalize()}."
     try:
-        return template.format(**data)
+        # "Ann B." ends a sentence once: "Bob is now called Ann B."
+        return template.format(**data).replace("..", ".")
     except (KeyError, IndexError, ValueError):
         return template.split(":")[0].split("{")[0].strip() or event.kind

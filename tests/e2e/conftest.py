@@ -48,6 +48,18 @@ def server(tmp_path_factory) -> DaphneServer:
 
 
 @pytest.fixture(scope="session")
+def host_login(server) -> tuple[str, str]:
+    """A host's login on the test server (made once)."""
+    server.python(
+        "from django.contrib.auth import get_user_model\n"
+        "User = get_user_model()\n"
+        "if not User.objects.filter(username='nighthost').exists():\n"
+        "    User.objects.create_superuser('nighthost', password='bunko-night-21')\n"
+    )
+    return ("nighthost", "bunko-night-21")
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"The browser tests need Chromium at {CHROMIUM} (Debian package 'chromium').")

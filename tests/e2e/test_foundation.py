@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 
@@ -63,21 +65,44 @@ def test_a_dropped_socket_reconnects_by_itself(server, phone):
     expect(page.locator("#check-wave")).to_contain_text("Cal waved")
 
 
-def test_a_restarted_server_is_found_again_and_a_queued_action_is_sent(server, phone):
+def test_a_lost_laptop_dims_the_page_holds_taps_and_sends_a_queued_one_once(server, phone):
     page = phone()
     page.goto(server.url + "/check/")
     expect(page.locator("#live-status")).to_have_text("Connected")
-    server.stop()
-    expect(page.locator("#live-status")).to_have_text("Reconnecting…")
-    # Tapped while the laptop is away: kept and sent once the socket is back.
+    expect(page.locator("#live-lost")).to_be_hidden()
     page.get_by_label("Your name").fill("Dot")
-    page.get_by_role("button", name="Wave to everyone").click()
+    server.stop()
+    # Impossible to miss: the page dims, says so, and no new tap gets through.
+    expect(page.locator("#live-lost")).to_be_visible()
+    expect(page.locator("#live-lost")).to_contain_text("Reconnecting…")
+    button = page.get_by_role("button", name="Wave to everyone")
+    with pytest.raises(PlaywrightTimeout):
+        button.click(timeout=1_000)
+    # A tap made as the laptop went away is kept and sent once the socket is back.
+    page.evaluate("window.BunkoLive.send({type: 'action', act: {type: 'wave', name: 'Dot'}})")
     server.start()
     expect(page.locator("#live-status")).to_have_text("Connected", timeout=20_000)
+    expect(page.locator("#live-lost")).to_be_hidden()
     expect(page.locator("#check-wave")).to_contain_text("Dot waved")
+    page.wait_for_timeout(500)
+    assert page.locator("#check-wave").inner_text().count("Dot waved") == 1
 
 
 def test_the_big_screen_layout_uses_larger_text_on_a_laptop(server, laptop):
     laptop.goto(server.url + "/")
     size = laptop.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert size >= 20
+
+
+def test_static_files_are_served_compressed_and_kept_for_a_year(server):
+    import re
+    import urllib.request
+
+    page = urllib.request.urlopen(server.url + "/").read().decode()
+    css = re.search(r'href="(/static/core/site\.[0-9a-f]{12}\.css)"', page)
+    assert css, "the stylesheet is named by its content"
+    request = urllib.request.Request(server.url + css.group(1), headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert "max-age=315360000" in response.headers["Cache-Control"]
+        assert "immutable" in response.headers["Cache-Control"]

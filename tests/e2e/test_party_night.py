@@ -12,20 +12,6 @@ from tests.e2e.conftest import LAPTOP, PHONE
 NAMES = ["Ann", "Bea", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"]
 
 
-@pytest.fixture(scope="module")
-def host_login(server):
-    server.manage(
-        "createsuperuser",
-        "--noinput",
-        "--username",
-        "nighthost",
-        "--email",
-        "host@example.com",
-        DJANGO_SUPERUSER_PASSWORD="bunko-night-21",
-    )
-    return ("nighthost", "bunko-night-21")
-
-
 def sign_in(page: Page, server, login) -> None:
     page.goto(server.url + "/signin/?next=/p/new/")
     page.get_by_label("Username").fill(login[0])
@@ -101,13 +87,13 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
     code = create_night(host, dice, rounds=2)
     screen = laptop.new_page()
     screen.goto(f"{server.url}/p/{code}/screen/")
-    expect(screen.locator("#lobby")).to_contain_text(code)
+    expect(screen.locator("#tables")).to_contain_text(code)
 
     phones: dict[str, Page] = {}
     for name in NAMES:
         phones[name] = new_context(PHONE, timeout=15_000).new_page()
         join(phones[name], server, code, name)
-    expect(screen.locator("#lobby")).to_contain_text("Here tonight (8)")
+    expect(screen.locator("#tables")).to_contain_text("8 here")
 
     start_round(host, "Seat everyone and start round 1")
     seats = {}
@@ -139,13 +125,16 @@ def test_a_two_table_night_of_two_rounds_on_eight_phones_and_the_big_screen(
     ]
     assert len(winners) == 4
     # The big screen's standings: the four winners have a win, the four losers a loss.
-    expect(screen.locator("#side tbody tr")).to_have_count(8)
+    expect(screen.locator("#side .standings-page li")).to_have_count(8)
     rows = {
-        row.locator("th").inner_text(): [int(c) for c in row.locator("td").all_inner_texts()]
-        for row in screen.locator("#side tbody tr").all()
+        row.locator(".name").inner_text(): (
+            int(row.locator(".wins").inner_text()),
+            int(row.locator(".losses").inner_text()),
+        )
+        for row in screen.locator("#side .standings-page li").all()
     }
-    assert sorted(n for n, (w, *_rest) in rows.items() if w == 1) == sorted(winners)
-    assert all(w + losses == 1 for w, losses, *_rest in rows.values())
+    assert sorted(n for n, (w, _losses) in rows.items() if w == 1) == sorted(winners)
+    assert all(w + losses == 1 for w, losses in rows.values())
     if dice == "virtual":
         docs_shot(phones[winners[0]], "party-phone-round-won.png", full_page=False)
         docs_shot(screen, "party-big-screen.png")
