@@ -7,6 +7,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("apps.core.urls")),
     path("", include("apps.games.urls")),
+    path("", include("apps.prizes.urls")),
     path("", include("apps.parties.urls")),
     path("signin/", auth_views.LoginView.as_view(), name="login"),
     path("signout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -24,6 +24,7 @@ from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import grid_of, log_line, seat_panel, standings_pages, table_card
+from apps.parties.rules.table import outcome
 from apps.parties.selectors import (
     NIGHTS,
     Cache,
@@ -90,6 +91,11 @@ def card_of(night: Night, row: TableRow) -> dict:
     )
 
 
+def _previous(night: Night, kind: str) -> Player | None:
+    holders = night.holders.get(kind) or []
+    return night.players.get(holders[1]) if len(holders) > 1 else None
+
+
 def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
     rows = night.tables if rows is None else rows
     stopped, over = FRAGMENTS.get(
@@ -105,6 +111,9 @@ def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
         "last_round": bool(party.rounds) and party.current_round >= party.rounds,
         "travelling_bunko": night.players.get(party.travelling_bunko_id),
         "travelling_wipeout": night.players.get(party.travelling_wipeout_id),
+        # Whom the holder takes it from: the one who held it before the latest roll.
+        "bunko_from": _previous(night, "bunko"),
+        "wipeout_from": _previous(night, "wipeout"),
     }
 
 
@@ -161,18 +170,46 @@ def phone_table(phone: Phone, row: TableRow | None = None) -> str:
 
 
 def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
-    """The phone's own tally: the rounds before this one, plus this round's table."""
-    context = {**_night_flags(phone.night), "player": phone.player, "my_tally": None}
-    if phone.player is not None:
-        past = phone.night.past.get(phone.player.id)
-        tally = tallies_of({phone.player.id: phone.player}, [], [])[phone.player.id]
-        if past is not None:
-            tally.wins, tally.losses = past.wins, past.losses
-            tally.bunkos, tally.wipeouts = past.bunkos, past.wipeouts
+    """The phone's own score sheet, like the punched paper one it replaces: a row per round
+    (table, partner, a hole for a win or a loss, Bunkos, wipeouts, a rest) and running
+    totals; this round's row from the table as it is now."""
+    context = {**_night_flags(phone.night), "player": phone.player, "sheet_rows": []}
+    player = phone.player
+    if player is not None:
         row = row or phone.row
+        rows = [r for r in phone.night.past_rows if player.id in r.seats]
         if row is not None:
-            tally.add(table_state(row), row.seats.index(phone.player.id), row.round)
-        context["my_tally"] = tally
+            rows.append(row)
+        played = {r.round: r for r in rows}
+        rested = {r for r, pid in phone.night.rests if pid == player.id}
+        totals = {"wins": 0, "losses": 0, "bunkos": 0, "wipeouts": 0}
+        lines = []
+        for number in range(1, phone.night.party.current_round + 1):
+            line = {"round": number, "rest": number in rested and number not in played}
+            if number in played:
+                table = played[number]
+                state = table_state(table)
+                seat = table.seats.index(player.id)
+                names = phone.night.names(table)
+                result = outcome(state)
+                won = result is not None and seat in result["winners"]
+                lost = result is not None and not won
+                line.update(
+                    table=table.number,
+                    partner=names[(seat + 2) % 4],
+                    won=won,
+                    lost=lost,
+                    bunkos=state.tallies[seat]["bunkos"],
+                    wipeouts=state.tallies[seat]["wipeouts"],
+                )
+                totals["wins"] += won
+                totals["losses"] += lost
+                totals["bunkos"] += line["bunkos"]
+                totals["wipeouts"] += line["wipeouts"]
+            line["totals"] = dict(totals)
+            lines.append(line)
+        context["sheet_rows"] = lines
+        context["my_tally"] = totals
     return _render("parties/phone.html", "standings", context)
 
 

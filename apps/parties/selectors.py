@@ -165,6 +165,10 @@ class Night:
     # correction, which is a night event).
     past: dict[int, Tally]
     tables: list[TableRow]
+    past_rows: list[TableRow] = field(default_factory=list)
+    rests: list[tuple[int, int]] = field(default_factory=list)  # (round, player id)
+    # Everyone who held each travelling prize, latest first (ghosts hold none).
+    holders: dict[str, list[int]] = field(default_factory=dict)
 
     def names(self, row: TableRow) -> list[str]:
         return [self.players[pid].name for pid in row.seats]
@@ -199,7 +203,24 @@ def _read_night(party: Party) -> Night:
         sitting_out=[players[pid] for pid in resting if pid in players],
         past=past,
         tables=sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number),
+        past_rows=past_rows,
+        rests=rests,
+        holders=travelling_holders(rows, players),
     )
+
+
+def travelling_holders(rows: list[TableRow], players: dict[int, Player]) -> dict[str, list[int]]:
+    """Who held each travelling prize, latest first: 'Travelling Bunko: passes live to
+    whoever rolled the latest Bunko'. Ghosts hold none."""
+    rolled: dict[str, list[tuple[int, int]]] = {"bunko": [], "wipeout": []}
+    for row, state in zip(rows, table_states(rows), strict=True):
+        for roll in state.rolls:
+            pid = row.seats[roll["seat"]]
+            if roll["kind"] in rolled and pid in players and not players[pid].is_ghost:
+                rolled[roll["kind"]].append((roll.get("t") or 0, pid))
+    return {
+        kind: [pid for _t, pid in sorted(rolls, reverse=True)] for kind, rolls in rolled.items()
+    }
 
 
 def round_state(rows: list[TableRow]) -> tuple[bool, bool]:

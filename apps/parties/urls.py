@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.parties.views import host, player, screen
+from apps.parties.views import host, player, screen, sheets
 
 urlpatterns = [
     path("join/", player.join, name="join"),
@@ -11,7 +11,10 @@ urlpatterns = [
     path("p/<str:code>/", player.phone, name="party_phone"),
     path("p/<str:code>/join/", player.party_join, name="party_join"),
     path("p/<str:code>/screen/", screen.screen, name="party_screen"),
-    path("p/<str:code>/sheet/", screen.sheet, name="party_sheet"),
+    path("p/<str:code>/sheet/", sheets.sheet, name="party_sheet"),
+    path("results/<str:token>/", sheets.results, name="party_results"),
+    path("p/<str:code>/host/blank-sheets/", sheets.blank_sheets, name="party_blank_sheets"),
+    path("p/<str:code>/host/night.csv", sheets.night_csv, name="party_csv"),
     path("p/<str:code>/host/", host.console, name="party_host"),
     path("p/<str:code>/host/correct/", host.correct, name="party_correct"),
     path("p/<str:code>/host/table/", host.host_move, name="party_host_move"),

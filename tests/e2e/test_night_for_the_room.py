@@ -162,3 +162,23 @@ def test_a_player_in_a_party_game_is_called_back_when_the_next_round_starts(
     expect(call).to_contain_text("Round 2 has started: go to table")
     call.get_by_role("link", name="Back to the night").click()
     expect(page.locator("#seat")).to_contain_text("Table")
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_tally_and_blank_sheets_print_cleanly_on_a4_and_letter(
+    server, new_context, host_login, docs_shot, paper
+):
+    night = make_night(server, 16)
+    host = new_context(LAPTOP).new_page()
+    sign_in(host, server, host_login)
+    host.goto(f"{server.url}/p/{night['code']}/host/blank-sheets/")
+    sheets = host.locator(".blank-sheet").count()
+    pdf = host.pdf(format=paper, print_background=True)
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages == -(-sheets // 2)  # two sheets a page, none cut in half
+    host.emulate_media(media="print")
+    docs_shot(host, f"blank-sheets-{paper.lower()}.png", full_page=False)
+    host.goto(f"{server.url}/p/{night['code']}/sheet/")
+    pdf = host.pdf(format=paper)
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1  # 16 players fit
+    assert host.locator(".site-header").is_hidden() or host.locator(".site-header").count() == 0

@@ -45,3 +45,9 @@ def period(text: str) -> str:
     """End a sentence after a name without doubling a name's own full stop ("Ann B.")."""
     text = str(text)
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+@register.filter
+def times(count: int) -> range:
+    """``{% for _ in n|times %}``: repeat something n times (a hole per Bunko)."""
+    return range(max(0, int(count or 0)))

@@ -8,7 +8,6 @@ from django.views.decorators.http import require_GET
 
 from apps.core.network import public_base
 from apps.parties.render import render_screen
-from apps.parties.selectors import tallies
 
 from .common import get_party
 
@@ -18,14 +17,3 @@ def screen(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
     html, _night = render_screen(party.code, public_base(request))
     return render(request, "parties/screen.html", {"party": party, "screen_html": html})
-
-
-@require_GET
-def sheet(request: HttpRequest, code: str) -> HttpResponse:
-    party = get_party(code)
-    rounds = range(1, party.current_round + 1)
-    sheet = tallies(party)
-    for row in sheet:
-        row.marks = [row.rounds.get(r, "") or "·" for r in rounds]
-    context = {"party": party, "sheet": sheet, "rounds_played": list(rounds)}
-    return render(request, "parties/sheet.html", context)

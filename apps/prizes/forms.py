@@ -1,0 +1,41 @@
+"""The host's list of a night's prizes: names, the prize on the table, order, which to give."""
+
+from __future__ import annotations
+
+from django import forms
+
+from apps.prizes.categories import HOST_CHOICE, KINDS, Category
+
+
+class CategoryForm(forms.Form):
+    kind = forms.ChoiceField(choices=list(KINDS.items()), widget=forms.HiddenInput)
+    name = forms.CharField(max_length=60, label="Name")
+    prize = forms.CharField(max_length=80, required=False, label="The prize")
+    position = forms.IntegerField(min_value=0, max_value=99, label="Order")
+    keep = forms.BooleanField(required=False, initial=True, label="Give this prize")
+
+
+class NewCategoryForm(forms.Form):
+    kind = forms.ChoiceField(
+        choices=[("", "Add a prize…"), *KINDS.items()], required=False, label="Add a prize"
+    )
+    name = forms.CharField(max_length=60, required=False, label="Its name")
+    prize = forms.CharField(max_length=80, required=False, label="The prize")
+
+
+CategoryFormSet = forms.formset_factory(CategoryForm, extra=0)
+
+
+def categories_from(formset, new: NewCategoryForm) -> list[Category]:
+    """The categories the host kept, in the order they numbered them, and the one added."""
+    kept = [f.cleaned_data for f in formset.forms if f.cleaned_data and f.cleaned_data.get("keep")]
+    kept.sort(key=lambda d: d["position"])
+    chosen = [Category(d["kind"], d["name"], d.get("prize", "")) for d in kept]
+    kind = new.cleaned_data.get("kind")
+    if kind:
+        name = new.cleaned_data.get("name") or KINDS[kind]
+        chosen.append(Category(kind, name, new.cleaned_data.get("prize", "")))
+    return chosen
+
+
+__all__ = ["HOST_CHOICE", "CategoryFormSet", "NewCategoryForm", "categories_from"]

@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from apps.prizes import views
+
+urlpatterns = [
+    path("p/<str:code>/host/prizes/", views.night_prizes, name="night_prizes"),
+]
