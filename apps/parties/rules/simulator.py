@@ -5,8 +5,14 @@ from __future__ import annotations
 import gc
 import random
 
-from .attendance import GHOSTS, SUBSTITUTES, missing, with_substitutes
-from .night import finish_night, new_night, play_round
+from apps.prizes.categories import DEFAULT, MOST_LOSSES, MOST_WINS
+from apps.prizes.settlement import settle_automatically
+
+from .attendance import GHOSTS, SUBSTITUTES, is_ghost, missing, with_substitutes
+from .night import Night, finish_night, new_night, play_round
+
+# --prizes: the seven default categories, or no prizes at all.
+PRIZES = ("default", "none")
 
 FIRST_NAMES = [
     "Ann",
@@ -121,16 +127,61 @@ def player_names(count: int) -> list[str]:
     ]
 
 
+def travelling_holders(rounds: list[dict]) -> dict[str, list[str]]:
+    """Every holder of each travelling prize, latest first ('passes live to whoever rolled
+    the latest Bunko'): the Bunkos and wipeouts in the order they were rolled, by round, then
+    by step (the night's lock-step clock), then by table (the order a step plays them in)."""
+    rolled: dict[str, list[str]] = {"bunko": [], "wipeout": []}
+    for rnd in rounds:
+        found = [
+            (roll["step"], table["table"], roll["kind"], roll["player"])
+            for table in rnd["tables"]
+            for roll in table["rolls"]
+            if roll["kind"] in rolled
+        ]
+        for _step, _table, kind, player in sorted(found):
+            rolled[kind].append(player)
+    return {kind: names[::-1] for kind, names in rolled.items()}
+
+
+def settle_prizes(night: Night, end: dict, rng: random.Random) -> list[dict]:
+    """The default seven categories settled automatically at the end of the night: roll-offs
+    with the rng, and a player who wins a second prize keeps the first. The overall winner's
+    and loser's roll-offs decide the same ties for most wins and most losses."""
+    decided = {"winner": MOST_WINS, "loser": MOST_LOSSES}
+    options = {
+        "rolloffs": {
+            decided[kind]: [r["rolls"] for r in end["rolloffs"] if r["for"] == kind]
+            for kind in decided
+            if any(r["for"] == kind for r in end["rolloffs"])
+        },
+        "categories": [category.to_json() for category in DEFAULT],
+        "tallies": night.tallies,
+        "travelling": travelling_holders(night.rounds),
+        "ghosts": [name for name in night.tallies if is_ghost(name)],
+    }
+    result = settle_automatically(night.players, options, rng)
+    return [
+        {key: award[key] for key in ("category", "player", "runner_up_of", "rolloff")}
+        for award in result["awards"]
+    ]
+
+
 def simulate_night(
     players: int | list[str],
     rounds: int,
     seed: int,
     attendance: str = GHOSTS,
     classic: bool = False,
+    prizes: str = "default",
 ) -> dict:
-    """Play ``rounds`` rounds and return the night as a JSON-ready dict."""
+    """Play ``rounds`` rounds and return the night as a JSON-ready dict; ``prizes`` is
+    "default" (the seven default categories, settled after the overall winner and loser,
+    with the same rng) or "none" (an empty list)."""
     if rounds < 1:
         raise ValueError("A night has at least one round.")
+    if prizes not in PRIZES:
+        raise ValueError("Prizes are 'default' or 'none'.")
     names = player_names(players) if isinstance(players, int) else list(players)
     substitutes: list[str] = []
     if attendance == SUBSTITUTES:
@@ -152,6 +203,7 @@ def simulate_night(
         if collecting:
             gc.enable()
     end = finish_night(night, rng)
+    awards = settle_prizes(night, end, rng) if prizes == "default" else []
     return {
         "seed": seed,
         "players": names,
@@ -165,6 +217,7 @@ def simulate_night(
         "winner": end["winner"],
         "loser": end["loser"],
         "rolloffs": end["rolloffs"],
+        "prizes": awards,
     }
 
 
@@ -214,4 +267,12 @@ def format_night(night: dict) -> str:
     for rolloff in night["rolloffs"]:
         dice = ", ".join(f"{name} {die}" for name, die in rolloff["rolls"].items())
         lines.append(f"Roll-off for {rolloff['for']}: {dice}")
+    if night.get("prizes"):
+        lines.append("")
+        lines.append("Prizes:")
+    for award in night.get("prizes", []):
+        extra = f", runner-up of {award['runner_up_of']}" if award["runner_up_of"] else ""
+        if award["rolloff"]:
+            extra += f", after a roll-off of {_count(len(award['rolloff']), 'round')}"
+        lines.append(f"  {award['category']}: {award['player']}{extra}")
     return "\n".join(lines)

@@ -1,5 +1,5 @@
 """python manage.py simulate_night --players 12 --rounds 6 --seed 7 [--json] [--ghosts |
---sitouts] [--classic]"""
+--sitouts] [--classic] [--prizes default|none]"""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from apps.parties.rules.simulator import format_night, simulate_night
+from apps.parties.rules.simulator import PRIZES, format_night, simulate_night
 
 
 class Command(BaseCommand):
@@ -23,6 +23,12 @@ class Command(BaseCommand):
         attendance.add_argument("--ghosts", action="store_true", help="fill tables with ghosts")
         attendance.add_argument("--sitouts", action="store_true", help="players rest in turn")
         parser.add_argument("--classic", action="store_true", help="classic Bunco scoring")
+        parser.add_argument(
+            "--prizes",
+            choices=PRIZES,
+            default="default",
+            help="settle the seven default prize categories (default), or none",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         attendance = "sitouts" if options["sitouts"] else "ghosts"
@@ -33,6 +39,7 @@ class Command(BaseCommand):
                 options["seed"],
                 attendance=attendance,
                 classic=options["classic"],
+                prizes=options["prizes"],
             )
         except ValueError as error:
             raise CommandError(str(error)) from error
