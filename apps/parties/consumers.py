@@ -14,10 +14,10 @@ from apps.core.errors import Refused
 from apps.core.live import LiveConsumer
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.parties import render, services
+from apps.parties import awards, render, services
 from apps.parties.models import Party
 from apps.parties.selectors import TableRow
-from apps.parties.services.log import ALL, INVITATIONS, PLAYERS, TRAVELLING
+from apps.parties.services.log import ALL, AWARDS, INVITATIONS, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
 # What a table's move may carry beside its type.
@@ -112,6 +112,9 @@ class PartyConsumer(LiveConsumer):
                 await self.send_json({"type": "fragments", "html": html})
             return
         if ALL not in parts:
+            if AWARDS in parts:
+                html = await database_sync_to_async(self._awards)(event["version"])
+                await self.send_json({"type": "fragments", "html": html})
             if TRAVELLING in parts and self.view != "host":
                 html = await database_sync_to_async(self._travelling)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
@@ -122,6 +125,14 @@ class PartyConsumer(LiveConsumer):
         version, html = await self.render()
         self.version = version
         await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    def _awards(self, version: int) -> str:
+        if self.view == "phone":
+            return render.phone_awards(self.phone) if self.phone else ""
+        night = render.night_of(self.code, version)
+        if self.view == "host":
+            return render.host_awards(night) + render.host_log(night)
+        return render.screen_night(night, self.base, parts=("tables",))
 
     def _travelling(self, version: int) -> str:
         night = render.night_of(self.code, version)
@@ -180,6 +191,12 @@ class PartyConsumer(LiveConsumer):
         """A tap; the answer carries the table's new version (data-v of its fragments)."""
         if self.view != "phone":
             raise Refused("The big screen and the host's console don't roll dice.")
+        if str(act.get("type", "")).startswith(awards.PREFIX):
+            provider = awards.provider()
+            if provider is None:
+                raise Refused("There are no awards tonight.")
+            await database_sync_to_async(provider.step)(self.code, self.claim, act, action_id)
+            return None
         action = {k: v for k, v in act.items() if k in ACTION_FIELDS}
         hint = self.phone.row.pk if self.phone and self.phone.row else None
         return await database_sync_to_async(services.table_action)(

@@ -309,6 +309,9 @@ NIGHT_LINES = {
     "partners_swapped": "Partners were swapped at table {table}.",
     "travelling": "The travelling prizes changed hands.",
     "screen_room": "The big screen shows {what}.",
+    "awards_started": "The awards started.",
+    "awards_done": "All prizes are given: {awards} awards.",
+    "awards_next": "The host moved on to the next prize.",
 }
 HOST_MOVES = {
     "host_play": "the host made the move for the table",
@@ -330,6 +333,8 @@ def log_line(event: Any, table_number: int | None) -> str:
             return f"Table {table_number}: " + "; ".join(said) + "."
         if event.kind == "stop":
             return f"Table {table_number}: stopped."
+    if data.get("said"):  # a step of the awards, in its own words
+        return "; ".join(data["said"]) + "."
     if event.kind == "corrected":
         data["entry"] = f"#{int(data.get('index', 0)) + 1}"
     template = NIGHT_LINES.get(event.kind)

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
+from apps.parties import awards
 from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import grid_of, log_line, seat_panel, standings_pages, table_card
 from apps.parties.rules.table import outcome
@@ -230,8 +231,11 @@ def phone_night(phone: Phone) -> str:
     }
     if phone.row is not None and phone.player is not None:
         context.update(_phone_table_context(phone, phone.row), my_table=True)
-    return _render("parties/phone.html", "banner", context) + _render(
-        "parties/phone.html", "seat", context
+    # Once the night is over, the awards come before where the player sat.
+    return (
+        _render("parties/phone.html", "banner", context)
+        + phone_awards(phone)
+        + _render("parties/phone.html", "seat", context)
     )
 
 
@@ -243,10 +247,23 @@ def phone_invitations(phone: Phone) -> str:
     return _render("parties/phone.html", "invitations", {"invitations": rooms})
 
 
+NO_AWARDS = '<section id="awards" hidden></section>'
+NO_HOST_AWARDS = '<section id="host-awards" hidden></section>'
+
+
+def phone_awards(phone: Phone) -> str:
+    """The awards ceremony on a phone, once the night is over (see apps.parties.awards)."""
+    provider = awards.provider()
+    if provider is None or phone.night.party.status != Party.Status.ENDED:
+        return NO_AWARDS
+    return provider.phone(phone.night.party, phone.player)
+
+
 def render_phone(code: str, claim: SeatClaim | None) -> tuple[str, Phone]:
     """Every fragment of a phone's page."""
     phone = phone_at(party_at(code), claim)
-    html = phone_night(phone) + phone_invitations(phone) + phone_table(phone)
+    html = phone_night(phone) + phone_invitations(phone)
+    html += phone_table(phone)
     return html + phone_standings(phone) + phone_travelling(phone.night), phone
 
 
@@ -333,6 +350,8 @@ def screen_night(night: Night, base: str, parts: tuple[str, ...] = ("banner", "t
         context["cards"] = [screen_card(night, row) for row in rows]
         context["grid"] = grid_of(len(rows))
     if party.status == Party.Status.ENDED:
+        provider = awards.provider()
+        context["awards_html"] = provider.screen(party) if provider else ""
         sheet = {t.player.name: t for t in _standings(night, _current_rows(night))}
         context["winner_tally"] = sheet.get(party.result.get("winner") or "")
         context["loser_tally"] = sheet.get(party.result.get("loser") or "")
@@ -401,12 +420,20 @@ def host_log(night: Night) -> str:
     return _render("parties/host.html", "log", {"log": lines})
 
 
+def host_awards(night: Night) -> str:
+    provider = awards.provider()
+    if provider is None or night.party.status != Party.Status.ENDED:
+        return NO_HOST_AWARDS
+    return provider.host(night.party)
+
+
 def host_night(night: Night) -> str:
     context = {**_night_flags(night), "rooms": rooms_of_night(night.party.code)}
     context["cards"] = [host_card(night, row) for row in _current_rows(night)]
     return (
         _render("parties/host.html", "banner", context)
         + host_status(night, fresh=True)
+        + host_awards(night)
         + host_players(night)
         + _render("parties/host.html", "tables", context)
         + host_log(night)

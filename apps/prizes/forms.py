@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from apps.parties.forms import HostForm
 from apps.prizes.categories import HOST_CHOICE, KINDS, Category
 
 
@@ -39,3 +40,33 @@ def categories_from(formset, new: NewCategoryForm) -> list[Category]:
 
 
 __all__ = ["HOST_CHOICE", "CategoryFormSet", "NewCategoryForm", "categories_from"]
+
+
+class AwardStepForm(HostForm):
+    """The host's buttons at the awards: start them, the next prize, a pick, real dice. The
+    dice come as die_<seat> fields, one for each tied player still to roll."""
+
+    type = forms.ChoiceField(choices=[(t, t) for t in ("start", "next", "pick", "dice")])
+    player = forms.IntegerField(min_value=0, required=False)
+
+    def anchor(self) -> str:
+        return "host-awards"
+
+    def action(self) -> dict:
+        kind = self.cleaned_data["type"]
+        if kind == "pick":
+            if self.cleaned_data["player"] is None:
+                raise forms.ValidationError("Choose who wins this prize.")
+            return {"type": "pick", "player": self.cleaned_data["player"]}
+        if kind == "dice":
+            dice = {}
+            for key, value in self.data.items():
+                if key.startswith("die_") and value != "":
+                    seat, die = key[4:], value
+                    if not (seat.isdigit() and die.isdigit() and 1 <= int(die) <= 6):
+                        raise forms.ValidationError("Each die is a number from 1 to 6.")
+                    dice[seat] = int(die)
+            if not dice:
+                raise forms.ValidationError("Enter the dice of the roll-off.")
+            return {"type": "dice", "dice": dice}
+        return {"type": kind}

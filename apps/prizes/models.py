@@ -50,3 +50,22 @@ class Award(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: {self.player} ({self.party.code})"
+
+
+class Ceremony(models.Model):
+    """The awards at the end of a night: the settlement's state (apps.prizes.settlement),
+    its seed, and which player each of its seats is."""
+
+    party = models.OneToOneField("parties.Party", on_delete=models.CASCADE, related_name="ceremony")
+    state = models.JSONField()
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    players = models.JSONField()  # the settlement's seats: player ids, in seat order
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Awards of {self.party.code}"
+
+    @property
+    def scope(self) -> str:
+        return f"awards:{self.party.code}"

@@ -181,3 +181,22 @@ def build_view(
 def awards_json(state: State) -> list[dict]:
     """The awards so far, in the host's order of the categories."""
     return [award_json(state, i) for i, a in enumerate(state.awards) if a is not None]
+
+
+def sentence(state: State, event: dict) -> str | None:
+    """One line of the night's log for a ceremony event ("Ann wins Most Bunkos")."""
+    shown = _event_view(state, event)
+    kind = event["event"]
+    if kind == "rolloff":
+        dice = ", ".join(f"{name} {die}" for name, die in shown["dice"].items())
+        return f"Roll-off for {shown['category_name']}: {dice}"
+    if kind == "unawarded":
+        return f"{shown['category_name']} is not given tonight"
+    if kind == "choice":
+        return f"{shown['player_name']} won {shown['new_name']} too and chooses which prize to keep"
+    if kind == "kept":
+        how = " (time ran out)" if event.get("by") == "timeout" else ""
+        return f"{shown['player_name']} keeps {shown['category_name']}{how}"
+    if kind == "awarded":
+        return f"{shown['player_name']} wins {shown['category_name']}"
+    return None

@@ -7,7 +7,7 @@ from django.db import transaction
 from apps.core.errors import Refused
 from apps.parties.models import Party
 from apps.prizes.categories import Category, check
-from apps.prizes.models import PrizeCategory
+from apps.prizes.models import Ceremony, PrizeCategory
 
 
 @transaction.atomic
@@ -16,6 +16,8 @@ def set_categories(code: str, categories: list[Category]) -> list[PrizeCategory]
     party = Party.objects.select_for_update().filter(code=code).first()
     if party is None:
         raise Refused(f"There is no party with the code {code}.")
+    if Ceremony.objects.filter(party=party).exists():
+        raise Refused("The awards have started: the prizes stay as they are.")
     try:
         checked = check(categories)
     except ValueError as error:

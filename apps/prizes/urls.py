@@ -6,4 +6,5 @@ from apps.prizes import views
 
 urlpatterns = [
     path("p/<str:code>/host/prizes/", views.night_prizes, name="night_prizes"),
+    path("p/<str:code>/host/awards/", views.awards_step, name="awards_step"),
 ]

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.core.errors import Refused
 from apps.parties.models import Party
-from apps.parties.views.host import host_only
-from apps.prizes import services
-from apps.prizes.forms import CategoryFormSet, NewCategoryForm, categories_from
+from apps.parties.views.host import first_error, host_answer, host_only
+from apps.prizes import ceremonies, services
+from apps.prizes.forms import AwardStepForm, CategoryFormSet, NewCategoryForm, categories_from
 from apps.prizes.selectors import categories_of
 
 
@@ -40,3 +41,25 @@ def night_prizes(request: HttpRequest, party: Party) -> HttpResponse:
         new = NewCategoryForm(prefix="new")
     context = {"party": party, "formset": formset, "new": new}
     return render(request, "prizes/night_prizes.html", context)
+
+
+@host_only
+@require_POST
+def awards_step(request: HttpRequest, party: Party) -> HttpResponse:
+    """The host's buttons at the awards; every screen of the night hears the step on its
+    socket, the answer says why nothing happened when nothing did."""
+    form = AwardStepForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refused(first_error(form))
+        action = form.action()
+        if action["type"] == "start":
+            ceremonies.start_awards(party.code)
+            text = "The awards have started: the big screen shows them."
+        else:
+            said = ceremonies.host_step(party.code, action)
+            text = "; ".join(said) + "." if said else "The big screen shows the next prize."
+    except (Refused, ValidationError) as problem:
+        text = problem.messages[0] if isinstance(problem, ValidationError) else str(problem)
+        return host_answer(request, party, form, text, ok=False)
+    return host_answer(request, party, form, text, ok=True)

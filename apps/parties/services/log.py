@@ -27,6 +27,7 @@ ALL = "all"
 TRAVELLING = "travelling"
 PLAYERS = "players"  # the list of the night's players (the host's console, the lobby)
 INVITATIONS = "invitations"  # a party game keeps a seat for a player
+AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
 
 
 def _send(groups: list[str], message: dict) -> None:

@@ -51,3 +51,12 @@ def period(text: str) -> str:
 def times(count: int) -> range:
     """``{% for _ in n|times %}``: repeat something n times (a hole per Bunko)."""
     return range(max(0, int(count or 0)))
+
+
+@register.filter
+def at(items, index):
+    """``{{ names|at:seat }}``: the item at a position computed in the template."""
+    try:
+        return items[int(index)]
+    except (IndexError, TypeError, ValueError):
+        return ""

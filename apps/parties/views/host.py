@@ -155,7 +155,7 @@ def _back(party: Party, form: HostForm) -> HttpResponse:
     return redirect(reverse("party_host", args=[party.code]) + "#" + form.anchor())
 
 
-def _answer(request: HttpRequest, party: Party, form: HostForm, text: str, ok: bool, undo=None):
+def host_answer(request: HttpRequest, party: Party, form: HostForm, text: str, ok: bool, undo=None):
     """htmx: the message (and an undo) swapped into the console; without htmx: back to the
     console with the message."""
     if request.htmx:
@@ -175,16 +175,16 @@ def act(request: HttpRequest, party: Party, action: str) -> HttpResponse:
     form_class, handler = HOST_ACTIONS[action]
     form = form_class(request.POST)
     if not form.is_valid():
-        return _answer(request, party, form, _first_error(form), ok=False)
+        return host_answer(request, party, form, first_error(form), ok=False)
     try:
         result = handler(party.code, form)
     except Refused as problem:
-        return _answer(request, party, form, str(problem), ok=False)
+        return host_answer(request, party, form, str(problem), ok=False)
     text, undo = result if isinstance(result, tuple) else (result, None)
-    return _answer(request, party, form, str(text), ok=True, undo=undo)
+    return host_answer(request, party, form, str(text), ok=True, undo=undo)
 
 
-def _first_error(form: HostForm) -> str:
+def first_error(form: HostForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
     return "Something in that form was not right; nothing changed."
@@ -196,7 +196,7 @@ def host_move(request: HttpRequest, party: Party) -> HttpResponse:
     """A stalled table: the host plays for a seat, hands a seat to the app, or ends the game."""
     form = HostMoveForm(request.POST)
     if not form.is_valid():
-        return _answer(request, party, form, _first_error(form), ok=False)
+        return host_answer(request, party, form, first_error(form), ok=False)
     data = form.cleaned_data
     move = {"type": data["type"], "seat": data["seat"], "winner": data["winner"], "on": data["on"]}
     try:
@@ -204,8 +204,8 @@ def host_move(request: HttpRequest, party: Party) -> HttpResponse:
             party.code, data["table"], {k: v for k, v in move.items() if v is not None}
         )
     except Refused as problem:
-        return _answer(request, party, form, str(problem), ok=False)
-    return _answer(request, party, form, "Done.", ok=True)
+        return host_answer(request, party, form, str(problem), ok=False)
+    return host_answer(request, party, form, "Done.", ok=True)
 
 
 @host_only
@@ -215,7 +215,7 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
     ``preview`` the console first shows what the correction would make of the table."""
     form = CorrectionForm(request.POST)
     if not form.is_valid():
-        return _answer(
+        return host_answer(
             request, party, form, "Choose a table entry and what it should have been.", ok=False
         )
     data = form.cleaned_data
@@ -231,7 +231,7 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
             party.code, data["table"], data["index"], data["replacement"], data["reason"]
         )
     except Refused as problem:
-        return _answer(request, party, form, str(problem), ok=False)
+        return host_answer(request, party, form, str(problem), ok=False)
     undo = {
         "action": "correct",
         "fields": {
@@ -242,4 +242,4 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
         },
         "label": "Undo the correction",
     }
-    return _answer(request, party, form, "Corrected: the table counts it again.", True, undo)
+    return host_answer(request, party, form, "Corrected: the table counts it again.", True, undo)

@@ -1,0 +1,32 @@
+"""The awards at the end of a night, as the prizes app provides them: the night's screens
+show the ceremony and its phones take part in it, without the night importing that app."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from apps.core.tokens import SeatClaim
+
+
+class Awards(Protocol):
+    def phone(self, party: Any, player: Any) -> str: ...
+
+    def screen(self, party: Any) -> str: ...
+
+    def host(self, party: Any) -> str: ...
+
+    def step(self, code: str, claim: SeatClaim | None, act: dict, action_id: str) -> None: ...
+
+
+_provider: list[Awards] = []
+
+
+def provide(awards: Awards) -> None:
+    _provider[:] = [awards]
+
+
+def provider() -> Awards | None:
+    return _provider[0] if _provider else None
+
+
+PREFIX = "awards."  # a phone's ceremony moves travel as {"type": "awards.roll"}, ...

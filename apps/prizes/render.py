@@ -1,0 +1,73 @@
+"""The awards ceremony on the night's screens: the phones (roll, choose), the big screen
+(each category step by step), the host's console (move it on, pick, enter real dice)."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from apps.parties.awards import PREFIX
+from apps.prizes import ceremonies, settlement
+from apps.prizes.models import Ceremony
+
+
+def _ceremony(party) -> Ceremony | None:
+    return Ceremony.objects.filter(party=party).first()
+
+
+def _view(ceremony: Ceremony, seat: int | None) -> dict:
+    state = settlement.State.from_json(ceremony.state)
+    return settlement.view(state, seat)
+
+
+def _timers(ceremony: Ceremony) -> dict:
+    """Milliseconds left on the ceremony's timed moves, by their type (for countdowns)."""
+    from django.utils import timezone
+
+    from apps.core import scheduler
+
+    now = timezone.now()
+    return {
+        d.payload["action"]["type"]: max(0, int((d.due_at - now).total_seconds() * 1000))
+        for d in scheduler.pending(ceremony.scope)
+    }
+
+
+class CeremonyScreens:
+    """What apps.parties.awards asks of the prizes app."""
+
+    def phone(self, party, player) -> str:
+        ceremony = _ceremony(party)
+        context = {"party": party, "a": None}
+        if ceremony is not None and player is not None and player.pk in ceremony.players:
+            seat = ceremony.players.index(player.pk)
+            view = _view(ceremony, seat)
+            context.update(a=view, seat=seat, timers=_timers(ceremony), prefix=PREFIX)
+        return render_to_string("prizes/_phone_awards.html", context)
+
+    def screen(self, party) -> str:
+        ceremony = _ceremony(party)
+        if ceremony is None:
+            return ""
+        context = {"party": party, "a": _view(ceremony, None), "timers": _timers(ceremony)}
+        return render_to_string("prizes/_tv_awards.html", context)
+
+    def host(self, party) -> str:
+        ceremony = _ceremony(party)
+        context = {"party": party, "a": None}
+        if ceremony is not None:
+            context.update(a=_view(ceremony, settlement.HOST), timers=_timers(ceremony))
+        return render_to_string("prizes/_host_awards.html", context)
+
+    def step(self, code, claim, act, action_id) -> None:
+        action = {k: v for k, v in act.items() if k in ("type", "category")}
+        action["type"] = action["type"][len(PREFIX) :]
+        if action["type"] not in ("roll", "keep"):
+            from apps.core.errors import Refused
+
+            raise Refused("That is not something a phone does at the awards.")
+        if "category" in action:
+            try:
+                action["category"] = int(action["category"])
+            except (TypeError, ValueError):
+                action["category"] = None
+        ceremonies.player_step(code, claim, action, action_id)
