@@ -241,3 +241,12 @@ def test_the_big_screen_and_the_phones_show_the_awards(client, ended):
     assert "tv-awards" in screen and party.result["winner"] in screen
     phone, _ = render.render_phone(party.code, claim(party, tokens["Ann"]))
     assert 'id="awards"' in phone and "Most wins" in phone
+
+
+def test_once_the_awards_have_begun_the_night_cannot_be_reopened(ended):
+    party, _ = ended
+    ceremonies.start_awards(party.code)
+    with pytest.raises(Refused, match="awards have begun"):
+        services.reopen_night(party.code)
+    party.refresh_from_db()
+    assert party.status == Party.Status.ENDED

@@ -380,8 +380,9 @@ def reopen_night(code: str) -> None:
     party = locked(code)
     if party.status != Party.Status.ENDED:
         raise Refused("The night has not ended.")
-    if party.awards.exists():
-        raise Refused("The prizes have been given: the night can no longer be reopened.")
+    # The awards (apps.prizes) rest on the night's final figures: once begun, it stays ended.
+    if party.awards.exists() or hasattr(party, "ceremony"):
+        raise Refused("The awards have begun: the night can no longer be reopened.")
     before = party.result.get("status_before") or Party.Status.PLAYING
     party.status = Party.Status.PAUSED if before == Party.Status.PAUSED else before
     party.result = {}
