@@ -17,6 +17,12 @@
 (function () {
   "use strict";
 
+  // The installable app's worker keeps the app's look for when the Wi-Fi drops (never a
+  // score). Browsers allow it on HTTPS and on the laptop itself.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  }
+
   const body = document.body;
   const url = body.dataset.liveUrl;
   if (!url) return;
