@@ -8,6 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import LAPTOP, TV
 from tests.e2e.test_night_for_the_room import as_player
 from tests.e2e.test_party_night import sign_in
@@ -66,6 +67,8 @@ def test_a_whole_awards_ceremony_on_four_phones_and_the_big_screen(
     expect(keep).to_be_visible()
     expect(tv.locator(".award-winner")).to_contain_text("chooses which prize to keep")
     docs_shot(phones[winner], "awards-phone-choice.png", full_page=False)
+    assert_accessible(phones[winner])
+    assert_accessible(console)
 
     # The server dies mid-ceremony and comes back: every screen catches up, nothing is lost.
     server.kill()
@@ -93,6 +96,7 @@ def test_a_whole_awards_ceremony_on_four_phones_and_the_big_screen(
     given = tv.locator(".tv-awards > .award-list li")
     expect(given).to_have_count(3)
     docs_shot(tv, "awards-tv.png", full_page=False)
+    assert_accessible(tv)
     holders = [given.nth(i).locator("strong").inner_text() for i in range(3)]
     assert len(set(holders)) == 3  # nobody takes two prizes
     assert holders[1] == winner
