@@ -106,9 +106,19 @@
     }
     addTokens(fresh);
     const focusedId = current.contains(document.activeElement) && document.activeElement.id;
+    // A part may say what changed in a sentence (data-say): screen readers hear it once, as
+    // a swapped-in live region would not be read out.
+    if (fresh.dataset.say && fresh.dataset.say !== current.dataset.say) say(fresh.dataset.say);
     current.replaceWith(fresh);
     if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
     if (window.htmx) window.htmx.process(fresh);
+  }
+
+  function say(text) {
+    const region = document.getElementById("live-say");
+    if (!region) return;
+    region.textContent = "";
+    setTimeout(() => (region.textContent = text), 50); // a fresh text, so it is read again
   }
 
   function swap(html) {
