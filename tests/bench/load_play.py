@@ -81,7 +81,6 @@ class Tap:
     answered: float | None = None
     v: int | None = None
     error: str | None = None
-    retried: float = float("inf")  # when the phone tapped this table again after a refusal
     at: str = ""  # the table's state version the move was drawn for
     message: str = ""
     resent: bool = False  # sent again on a new socket (the first one was closed)
@@ -247,7 +246,6 @@ class Phone(Socket):
         self.timer: asyncio.TimerHandle | None = None
         self.in_flight: Tap | None = None
         self.deferred = False
-        self.refused: Tap | None = None  # the last refused tap, until the phone taps again
         # The #table as a person sees it (all but its data-v), and a count of its changes: a
         # person reacts to what the table shows, not to a version number.
         self.content = ""
@@ -332,9 +330,6 @@ class Phone(Socket):
             sent=now,
             observers=[*self.play.others_at(self), self.play.screen],
         )
-        if self.refused is not None and self.refused.key == tap.key:
-            self.refused.retried = now
-        self.refused = None
         self.in_flight = tap
         self.play.taps[tap.id] = tap
         act = {k: v for k, v in fields.items() if k != "target"}
@@ -350,7 +345,6 @@ class Phone(Socket):
     def answered(self, tap: Tap) -> None:
         self.in_flight = None
         if tap.error is not None:
-            self.refused = tap
             # A person taps again after a refusal, if the button is still there.
             self.schedule(*PACE)
         elif self.deferred:

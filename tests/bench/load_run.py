@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import websockets
 
-from tests.bench.load_page import Page, normalise
+from tests.bench.load_page import DATA_V, Page, normalise
 from tests.bench.load_play import (
     PACE,
     Host,
@@ -22,6 +22,7 @@ from tests.bench.load_play import (
     Play,
     Screen,
     Socket,
+    Tap,
     connect,
     fresh_page,
     say_hello,
@@ -184,7 +185,7 @@ class Figures:
     hello_bytes: dict[str, int] = field(default_factory=dict)
     races: Counter = field(default_factory=Counter)  # refusals of a genuine race, by reason
     refusals: list[str] = field(default_factory=list)  # refusals of a legal tap, no race
-    refusal_story: str = ""
+    refusal_stories: list[str] = field(default_factory=list)
     unanswered: int = 0
     protocol_errors: list[str] = field(default_factory=list)
     client_errors: list[str] = field(default_factory=list)
@@ -200,7 +201,7 @@ class Figures:
     differences: Counter = field(default_factory=Counter)
     difference_example: str = ""
     version_only: Counter = field(default_factory=Counter)  # parts alike but for data-v
-    screen_example: str = ""
+    screen_examples: dict[str, str] = field(default_factory=dict)  # one per kind of part
     screens_differing: list[str] = field(default_factory=list)
     behind_database: Counter = field(default_factory=Counter)
     database_example: str = ""
@@ -397,38 +398,43 @@ def tally_taps(play: Play, figures: Figures, start: float, end: float) -> None:
                 if t is None
             ]
             figures.missing.append(f"{tap.kind} at table {tap.key} -> v{tap.v}: not on {who}")
+    made = {(t.key, t.v): t for t in play.taps.values() if t.v is not None}
     for tap in taps:
-        if tap.error is None:
-            continue
-        # A race: the table moved on past what the phone showed (someone else's change)
-        # before the phone tapped again. Otherwise a legal tap was refused for nothing.
-        watchers = [tap.phone, play.host, *tap.observers]
-        moved = [w.first_held(tap.key, tap.base, above=True) for w in watchers]
-        moved = [m for m in moved if m is not None]
-        # The page drew again a state this phone had already tapped on, and that tap was
-        # applied: the page went back in time; no race explains that.
-        own = any(
-            t.phone is tap.phone and t.key == tap.key and t.at == tap.at and t.v
-            for t in play.taps.values()
-            if t.sent < tap.sent
-        )
-        if moved and min(moved) < tap.retried and not own:
-            reason = f"{tap.kind}: {tap.error}"
-            figures.races[reason] += 1
-            if reason not in figures.race_examples:
-                figures.race_examples[reason] = race_story(play, tap)
-        else:
-            why = (
-                " (this phone's tap on that very state had been applied: its page drew it again)"
-                if own
-                else ""
-            )
-            figures.refusals.append(
-                f"{tap.kind} by player {tap.phone.player} at table {tap.key} "
-                f"(showing v{tap.base}): {tap.error}{why}"
-            )
-            if not figures.refusal_story:
-                figures.refusal_story = phone_story(tap)
+        if tap.error is not None:
+            judge_refusal(play, tap, made.get((tap.key, tap.base + 1)), figures)
+
+
+def judge_refusal(play: Play, tap: Tap, next_change: Tap | None, figures: Figures) -> None:
+    """A refused tap lost a genuine race when the table's next version (versions go up one
+    by one) came from a tap sent before the refusal: another phone's, or this phone's own
+    earlier tap on another state whose result the page did not show yet; or from no phone
+    at all (the head table's STOP) and some page saw it. Otherwise a legal tap was refused."""
+    why = ""
+    if next_change is None:
+        watchers = [tap.phone, play.screen, play.host, *tap.observers]
+        moved = any(w.first_held(tap.key, tap.base, above=True) for w in watchers)
+        race = moved
+        why = "" if moved else " (the table never moved past what the phone showed)"
+    elif next_change.sent > tap.answered:
+        race = False
+        why = " (the table's next version came from a tap sent after this refusal)"
+    elif next_change.phone is tap.phone and next_change.at == tap.at:
+        race = False
+        why = " (this phone's own tap on that very state was applied: its page drew it again)"
+    else:
+        race = True
+    if race:
+        reason = f"{tap.kind}: {tap.error}"
+        figures.races[reason] += 1
+        if reason not in figures.race_examples:
+            figures.race_examples[reason] = race_story(play, tap)
+        return
+    figures.refusals.append(
+        f"{tap.kind} by player {tap.phone.player} at table {tap.key} "
+        f"(showing v{tap.base}): {tap.error}{why}"
+    )
+    if len(figures.refusal_stories) < 3:
+        figures.refusal_stories.append(f"player {tap.phone.player}: {phone_story(tap)}")
 
 
 def phone_story(tap) -> str:
@@ -442,7 +448,9 @@ def phone_story(tap) -> str:
             if other.answered:
                 events.append((other.answered, f"answer to that tap: {answer}"))
     events.sort()
-    return "; ".join(f"{(t - tap.sent) * 1000:+.0f} ms {what}" for t, what in events[-14:])
+    here = next(i for i, (t, _) in enumerate(events) if t >= tap.sent)
+    shown = events[max(0, here - 9) : here + 5]
+    return "; ".join(f"{(t - tap.sent) * 1000:+.0f} ms {what}" for t, what in shown)
 
 
 def after(tap, arrived: float | None) -> float:
@@ -547,8 +555,9 @@ async def compare_fresh(play: Play, phones: list[Phone], figures: Figures) -> No
                 figures.version_only[f"{name} #{part_id}"] += 1
             else:
                 figures.screens_differing.append(f"{name}: {describe(part_id, page.page, fresh)}")
-                if not figures.screen_example:
-                    figures.screen_example = example(page, part_id, fresh)
+                kind = f"{name} {'card' if part_id[:2] in ('t-', 'h-') else part_id}"
+                if kind not in figures.screen_examples:
+                    figures.screen_examples[kind] = example(page, part_id, fresh)
 
 
 def describe(part_id: str, held: Page, fresh: Page) -> str:
@@ -564,8 +573,9 @@ def describe(part_id: str, held: Page, fresh: Page) -> str:
 
 
 def example(page: Socket, part_id: str, fresh: Page) -> str:
-    held_html = normalise(page.page.html(part_id))
-    fresh_html = normalise(fresh.html(part_id))
+    # Where what is shown differs (the data-v are in the first line of the example).
+    held_html = DATA_V.sub("", normalise(page.page.html(part_id)))
+    fresh_html = DATA_V.sub("", normalise(fresh.html(part_id)))
     start = next(
         (i for i, (a, b) in enumerate(zip(held_html, fresh_html, strict=False)) if a != b),
         min(len(held_html), len(fresh_html)),

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+from collections import Counter
 
 import pytest
 
@@ -94,9 +96,10 @@ def correctness_problems(f: Figures) -> list[str]:
     problems = []
     if f.refusals:
         problems.append(f"{len(f.refusals)} legal taps refused without a race: {f.refusals[:5]}")
-    if f.protocol_errors or f.client_errors:
-        problems.append(f"unexpected messages or client errors: {f.protocol_errors[:5]}")
-        problems.append(f"client errors: {f.client_errors[:5]}")
+    if f.protocol_errors:
+        problems.append(f"unexpected messages from the server: {f.protocol_errors[:5]}")
+    if f.client_errors:
+        problems.append(f"the bench's client failed: {f.client_errors[:5]}")
     if f.unanswered:
         problems.append(f"{f.unanswered} taps never answered")
     if f.dropped_sockets:
@@ -166,6 +169,15 @@ def goals(size: str, f: Figures) -> list[tuple[str, bool | None]]:
     return found
 
 
+def others_cores(f: Figures) -> float:
+    """Cores' worth of CPU other processes of the machine used during the play and settling."""
+    m = f.machine
+    if not m:
+        return 0.0
+    used = m["busy"] * m["cores"] * m["window"] - f.server_cpu - f.client_cpu
+    return max(used - (f.services_cpu or 0), 0) / m["window"]
+
+
 def verdict(ok: bool | None) -> str:
     return "n/a " if ok is None else ("PASS" if ok else "MISS")
 
@@ -201,13 +213,11 @@ def report(size: str, f: Figures) -> str:
         )
     m = f.machine
     if m:
-        others = m["busy"] * m["cores"] * m["window"] - f.server_cpu - f.client_cpu
-        others -= f.services_cpu or 0
         lines.append(
             f"  {'the machine (play + settling)':<40} {m['cores']:.0f} cores "
             f"{m['busy'] * 100:.0f}% "
             f"busy, load average {m['load average']:.1f} at the start; other processes used "
-            f"{max(others, 0) / m['window'] * 100:.0f}% of one core"
+            f"{others_cores(f) * 100:.0f}% of one core"
         )
     lines += [
         f"  {'memory':<40} {f.rss_growth / f.sockets / 1024:.1f} KB per socket "
@@ -236,18 +246,19 @@ def report(size: str, f: Figures) -> str:
         lines.append(f"        e.g. {f.race_examples.get(reason, '')}")
     for refusal in f.refusals[:10]:
         lines.append(f"      REFUSED: {refusal}")
-    if f.refusal_story:
-        lines.append(f"      the first one's phone, times from that tap: {f.refusal_story}")
+    for story in f.refusal_stories:
+        lines.append(f"      a refused tap's phone, times from that tap: {story}")
     lines.append(
         f"  {'lost updates (fresh render)':<40} {f.phones_differing} of {phones} phones differ"
         + (f" {dict(f.differences)}" if f.differences else "")
     )
     if f.difference_example:
         lines.append(f"      e.g. {f.difference_example}")
-    for difference in f.screens_differing[:10]:
-        lines.append(f"      {difference}")
-    if f.screen_example:
-        lines.append(f"      e.g. {f.screen_example}")
+    screens = Counter(re.sub(r"#([th])-\d+-\d+", r"#\1-R-N", d) for d in f.screens_differing)
+    for difference, count in screens.most_common():
+        lines.append(f"      x{count} {difference}")
+    for shown in list(f.screen_examples.values())[:4]:
+        lines.append(f"      e.g. {shown}")
     if f.version_only:
         lines.append(
             f"  {'alike but for data-v (not counted)':<40} {sum(f.version_only.values())} parts: "
@@ -332,9 +343,11 @@ def summary_table(results: list[tuple[str, Figures]]) -> str:
         ("differ", 7, lambda s, f: str(f.phones_differing)),
         ("stale/DB", 9, lambda s, f: str(sum(f.behind_database.values()))),
         ("dropped", 8, lambda s, f: str(len(f.dropped_sockets))),
+        ("others' cores", 14, lambda s, f: f"{others_cores(f):.2f}"),
     ]
     lines = ["== load bench, all sizes (ms unless said; differ = phones unlike a fresh render,"]
-    lines.append("   stale/DB = table cards and phones behind the database, dropped = sockets)")
+    lines.append("   stale/DB = table cards and phones behind the database, dropped = sockets,")
+    lines.append("   others' cores = CPU that other processes of the machine took meanwhile)")
     lines.append("".join(f"{name:>{width}}" for name, width, _ in columns))
     for size, f in results:
         lines.append("".join(f"{cell(size, f):>{width}}" for _, width, cell in columns))
