@@ -103,6 +103,7 @@ class Socket:
         self.sizes: list[int] = []  # bytes of each message heard while the night plays
         self.hello_bytes = 0
         self.table_updates = 0  # live table updates heard while the night plays
+        self.whole_page = True  # whether the last fragments message was a whole page
         self.ws = None
         self.task: asyncio.Task | None = None
         self.closing = False
@@ -167,6 +168,7 @@ class Socket:
             if play.recording and self.table_update and "version" not in message:
                 self.table_updates += message["html"].count(self.table_update)
             changed = self.page.apply(message)
+            self.whole_page = "version" in message
             if changed:
                 self.changed(changed, now)
         elif kind in ("ack", "error"):
@@ -267,7 +269,8 @@ class Phone(Socket):
                 self.note(key, stamp, now)
             html = self.page.html("table")
             content = html[html.find(">") + 1 :]
-            if content != self.content:
+            content_changed = content != self.content
+            if content_changed:
                 self.content = content
                 self.generation += 1
                 self.check_order(key, stamp)
@@ -275,6 +278,14 @@ class Phone(Socket):
             elif stamp is not None and stamp > self.shown and self.play.recording:
                 # A newer version that shows nothing new: the older one showed it already.
                 self.play.relabelled.append((self.player, key, self.shown, stamp))
+            if (
+                content_changed
+                and stamp == self.shown
+                and self.play.recording
+                and not self.whole_page
+            ):
+                # A table's own update drawn again at the version already shown, differently.
+                self.play.redrawn.append((self.player, key, stamp))
             if stamp is not None:
                 self.shown = stamp
 
@@ -375,6 +386,8 @@ class Play:
     sends: set = field(default_factory=set)
     # (player, table, data-v shown, newer data-v) where a newer version showed nothing new
     relabelled: list[tuple] = field(default_factory=list)
+    # (player, table, data-v) where a table update came again at the same data-v, different
+    redrawn: list[tuple] = field(default_factory=list)
     # (player, table, data-v, its state version, newer data-v, older state version drawn)
     rewinds: list[tuple] = field(default_factory=list)
 

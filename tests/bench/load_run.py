@@ -193,6 +193,7 @@ class Figures:
     resent: int = 0  # taps sent again after their socket was closed
     relabelled: list[tuple] = field(default_factory=list)  # newer data-v, nothing new shown
     rewinds: list[tuple] = field(default_factory=list)  # newer data-v, older state drawn
+    redrawn: list[tuple] = field(default_factory=list)  # same data-v, something else drawn
     notes: list[str] = field(default_factory=list)  # what the bench could not measure
     events: Counter = field(default_factory=Counter)
     rounds: list = field(default_factory=list)

@@ -271,6 +271,13 @@ def report(size: str, f: Figures) -> str:
             f"#table came at a newer data-v showing nothing new (e.g. player {player}, table "
             f"{key}: v{shown} already showed v{newer})"
         )
+    if f.redrawn:
+        player, key, v = f.redrawn[0]
+        lines.append(
+            f"  {'#table redrawn at the same version':<40} {len(f.redrawn)} times a table update "
+            f"came at the data-v a phone showed, drawing something else (e.g. player {player}, "
+            f"table {key}, v{v})"
+        )
     if f.rewinds:
         player, key, v1, at1, v2, at2 = f.rewinds[0]
         lines.append(
