@@ -1,0 +1,590 @@
+"""One size of the load bench, start to end: open every page of the night, measure the bare
+baselines on the same servers, play for the set time, settle, then check every page against
+a fresh render and against the database. ``play_night`` returns the raw figures."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import websockets
+
+from tests.bench.load_page import DATA_V, Page, normalise
+from tests.bench.load_play import (
+    PACE,
+    Host,
+    Phone,
+    Play,
+    Screen,
+    Socket,
+    Tap,
+    connect,
+    fresh_page,
+    say_hello,
+)
+from tests.bench.load_stack import TICK, Stack
+from tests.servers import DaphneServer
+
+SETTLE_SECONDS = 120.0  # at most, for the last answers and a quiet moment after the play
+QUIET = 1.5  # no fragment for this long: everything the play set off has arrived
+OPENING = 16  # sockets opened at once
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+async def limited(coroutines, limit: int = OPENING) -> None:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coroutine):
+        async with gate:
+            return await coroutine
+
+    await asyncio.gather(*(one(c) for c in coroutines))
+
+
+# --- the bare baselines -----------------------------------------------------------------------
+
+
+class WaveSocket:
+    def __init__(self, ws, state: dict) -> None:
+        self.ws = ws
+        self.state = state
+        self.waves = 0
+        self.task = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                if "waved" in raw:
+                    self.waves += 1
+                    state = self.state
+                    if self.waves == state["target"]:
+                        state["arrived"] += 1
+                        if state["arrived"] == state["count"]:
+                            state["last"] = time.perf_counter()
+                            state["done"].set()
+        except Exception:
+            pass
+
+
+async def close_quietly(ws) -> None:
+    try:
+        await asyncio.wait_for(ws.close(), 5)
+    except Exception:
+        ws.transport.abort()
+
+
+async def open_check(server: DaphneServer):
+    ws = await connect(server, "/ws/check/")
+    await say_hello(ws)
+    return ws
+
+
+async def measure_baselines(
+    servers: list[DaphneServer], count: int, budget: float = 30.0
+) -> dict[str, list[float] | int]:
+    """A ping answered by the phone check's consumer (echo), and a wave on the phone check
+    reaching all of ``count`` sockets spread over the servers (fan-out); milliseconds."""
+    echo: list[float] = []
+    problems: list[str] = []
+    pingers = [await open_check(s) for s in servers]
+    deadline = time.perf_counter() + budget / 3
+    try:
+        for index in range(300):
+            ws = pingers[index % len(pingers)]
+            started = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "sent": index}))
+            while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "pong":
+                pass
+            echo.append((time.perf_counter() - started) * 1000)
+            if time.perf_counter() > deadline:
+                break
+    except (TimeoutError, websockets.WebSocketException) as error:
+        problems.append(f"echo stopped after {len(echo)} pings: {error!r}")
+    finally:
+        await asyncio.gather(*(ws.close() for ws in pingers), return_exceptions=True)
+
+    state = {"target": 0, "arrived": 0, "count": count, "done": asyncio.Event(), "last": 0.0}
+    sockets: list[WaveSocket] = []
+
+    async def open_one(server: DaphneServer) -> None:
+        sockets.append(WaveSocket(await open_check(server), state))
+
+    fanout: list[float] = []
+    lost = 0
+    try:
+        await limited(open_one(servers[i % len(servers)]) for i in range(count))
+        deadline = time.perf_counter() + budget * 2 / 3
+        for index in range(200):
+            state.update(target=index + 1, arrived=0)
+            state["done"].clear()
+            started = time.perf_counter()
+            act = {"type": "wave", "name": "Ann"}
+            wave = {"type": "action", "id": f"wave{index:06d}", "act": act}
+            await sockets[0].ws.send(json.dumps(wave))
+            try:
+                await asyncio.wait_for(state["done"].wait(), 10)
+            except TimeoutError:
+                lost += 1
+                break
+            fanout.append((state["last"] - started) * 1000)
+            if time.perf_counter() > deadline:
+                break
+    except (TimeoutError, websockets.WebSocketException) as error:
+        problems.append(f"fan-out stopped after {len(fanout)} waves: {error!r}")
+    finally:
+        # A few at a time, as people leave a page: the bench's own baseline must not set off
+        # a storm of disconnections in the middle of the night it measures.
+        await limited(close_quietly(s.ws) for s in sockets)
+        for s in sockets:
+            s.task.cancel()
+    return {"echo": echo, "fanout": fanout, "fanout_lost": lost, "problems": problems}
+
+
+# --- the figures of one size ------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    tables: int
+    label: str
+    sockets: int
+    seconds: float = 0.0
+    open_seconds: float = 0.0
+    taps: int = 0
+    taps_per_s: float = 0.0
+    to_screens: list[float] = field(default_factory=list)  # ms, tap -> 3 phones + big screen
+    to_phones: list[float] = field(default_factory=list)  # ms, tap -> the 3 other phones
+    to_screen: list[float] = field(default_factory=list)  # ms, tap -> the big screen
+    to_host: list[float] = field(default_factory=list)
+    to_ack: list[float] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)  # taps some page never showed
+    echo: list[float] = field(default_factory=list)
+    fanout: list[float] = field(default_factory=list)
+    fanout_lost: int = 0
+    server_cpu: float = 0.0  # seconds, daphne process(es), during the play
+    services_cpu: float | None = None  # PostgreSQL + Redis, whole servers
+    client_cpu: float = 0.0
+    loop_lag: list[float] = field(default_factory=list)  # ms
+    rss_growth: int = 0
+    screen_sizes: list[int] = field(default_factory=list)
+    host_sizes: list[int] = field(default_factory=list)
+    phone_sizes: list[int] = field(default_factory=list)
+    hello_bytes: dict[str, int] = field(default_factory=dict)
+    races: Counter = field(default_factory=Counter)  # refusals of a genuine race, by reason
+    refusals: list[str] = field(default_factory=list)  # refusals of a legal tap, no race
+    refusal_stories: list[str] = field(default_factory=list)
+    unanswered: int = 0
+    protocol_errors: list[str] = field(default_factory=list)
+    client_errors: list[str] = field(default_factory=list)
+    dropped_sockets: list[str] = field(default_factory=list)  # closed by the server
+    resent: int = 0  # taps sent again after their socket was closed
+    relabelled: list[tuple] = field(default_factory=list)  # newer data-v, nothing new shown
+    rewinds: list[tuple] = field(default_factory=list)  # newer data-v, older state drawn
+    redrawn: list[tuple] = field(default_factory=list)  # same data-v, something else drawn
+    notes: list[str] = field(default_factory=list)  # what the bench could not measure
+    events: Counter = field(default_factory=Counter)
+    rounds: list = field(default_factory=list)
+    page_rules: Counter = field(default_factory=Counter)
+    phones_differing: int = 0
+    differences: Counter = field(default_factory=Counter)
+    difference_example: str = ""
+    version_only: Counter = field(default_factory=Counter)  # parts alike but for data-v
+    screen_examples: dict[str, str] = field(default_factory=dict)  # one per kind of part
+    screens_differing: list[str] = field(default_factory=list)
+    behind_database: Counter = field(default_factory=Counter)
+    database_example: str = ""
+    log_problems: Counter = field(default_factory=Counter)
+    log_example: str = ""
+    settle_seconds: float = 0.0
+    settled: bool = True
+    table_changes: int = 0  # table versions the database moved through during the play
+    updates_heard: dict[str, int] = field(default_factory=dict)
+    machine: dict[str, float] = field(default_factory=dict)
+    race_examples: dict[str, str] = field(default_factory=dict)
+
+
+async def play_night(stack: Stack, seconds: float) -> Figures:
+    """Open every page of the night, measure the baselines, play, settle and check."""
+    play = Play(asyncio.get_running_loop())
+    night, servers = stack.night, stack.servers
+    phone_path = f"/ws/p/{night.code}/phone/"
+    screen_path = f"/ws/p/{night.code}/screen/"
+    figures = Figures(len(night.tables), stack.label, len(night.tables) * 4 + 2)
+
+    # Every process has drawn each kind of page once: the memory after is the sockets' own.
+    first_cookie = f"{night.cookie_name}={night.tables[0][0][1]}"
+    for server in servers:
+        await fresh_page(server, phone_path, first_cookie, cards=False)
+        await fresh_page(server, screen_path, None, cards=True)
+    rss_before = stack.rss()
+    play.screen = Screen(play, servers[0], screen_path)
+    play.host = Host(play, servers[-1], f"/ws/p/{night.code}/host/", f"sessionid={night.session}")
+    phones: list[Phone] = []
+    for table in night.tables:
+        for player, token in table:
+            server = servers[len(phones) % len(servers)]  # a table's phones on both processes
+            cookie = f"{night.cookie_name}={token}"
+            phones.append(Phone(play, server, phone_path, cookie, player))
+    pages: list[Socket] = [play.screen, play.host, *phones]
+    try:
+        started = time.perf_counter()
+        await limited(page.open() for page in pages)
+        figures.open_seconds = time.perf_counter() - started
+        figures.rss_growth = stack.rss() - rss_before
+        figures.hello_bytes = {
+            "phone": round(median([p.hello_bytes for p in phones])),
+            "screen": play.screen.hello_bytes,
+            "host": play.host.hello_bytes,
+        }
+
+        baselines = await measure_baselines(servers, len(pages))
+        figures.echo, figures.fanout = baselines["echo"], baselines["fanout"]
+        figures.fanout_lost = baselines["fanout_lost"]
+        figures.notes += baselines["problems"]
+
+        at_start = versions(await asyncio.to_thread(stack.snapshot))
+        start, end = await measure_play(stack, play, phones, seconds, figures)
+        tally_taps(play, figures, start, end)
+        gather_figures(play, phones, pages, figures)
+
+        snapshot = await asyncio.to_thread(stack.snapshot)
+        figures.table_changes = sum(
+            v - at_start.get(key, 0) for key, v in versions(snapshot).items()
+        )
+        check_database(play, phones, snapshot, figures)
+        await compare_fresh(play, phones, figures)
+        figures.protocol_errors = play.protocol_errors + play.unexpected
+        figures.client_errors = play.client_errors
+        figures.dropped_sockets = [
+            f"{label} at {when - start:+.1f} s (close code {code})"
+            for label, when, code in play.dropped_sockets
+        ]
+    finally:
+        play.playing = False
+        for task in list(play.sends):
+            task.cancel()
+        # A few at a time, as people leave: a storm of disconnections set off by the bench
+        # would end up in the servers' logs as if the night had caused it.
+        await limited(page.close() for page in pages)
+    return figures
+
+
+async def measure_play(
+    stack: Stack, play: Play, phones: list[Phone], seconds: float, figures: Figures
+) -> tuple[float, float]:
+    """Play for ``seconds``, then settle; what it cost the servers, the client and the
+    machine. Returns when the play started and ended."""
+    loop = asyncio.get_running_loop()
+
+    async def watch_lag() -> None:
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.05)
+            figures.loop_lag.append((loop.time() - before - 0.05) * 1000)
+
+    with open("/proc/loadavg") as load:
+        figures.machine["load average"] = float(load.read().split()[0])
+    machine_before = machine_ticks()
+    cpu_before = stack.cpu()
+    services_before = await asyncio.to_thread(stack.services_cpu)
+    client_before = time.process_time()
+    lag_task = asyncio.create_task(watch_lag())
+    play.playing = play.recording = True
+    start = time.perf_counter()
+    try:
+        for phone in phones:
+            phone.schedule(*PACE)
+        await asyncio.sleep(seconds)
+    finally:
+        play.playing = False
+        lag_task.cancel()
+        for phone in phones:
+            if phone.timer is not None:
+                phone.timer.cancel()
+    end = time.perf_counter()
+    figures.seconds = end - start
+    figures.settled = await settle(play)
+    figures.settle_seconds = time.perf_counter() - end
+    play.recording = False
+    figures.server_cpu = stack.cpu() - cpu_before
+    services_after = await asyncio.to_thread(stack.services_cpu)
+    if services_before is not None:
+        figures.services_cpu = services_after - services_before
+    figures.client_cpu = time.process_time() - client_before
+    busy, total = machine_ticks()
+    cores = os.cpu_count() or 1
+    window = (total - machine_before[1]) / cores  # ticks of one core over the window
+    figures.machine.update(
+        cores=cores, busy=(busy - machine_before[0]) / window / cores, window=window / TICK
+    )
+    return start, end
+
+
+def gather_figures(play: Play, phones: list[Phone], pages: list[Socket], figures: Figures) -> None:
+    figures.screen_sizes = play.screen.sizes
+    figures.host_sizes = play.host.sizes
+    figures.phone_sizes = [n for p in phones for n in p.sizes]
+    figures.events = play.events
+    figures.rounds = play.rounds_started
+    for page in pages:
+        figures.page_rules["older messages dropped"] += page.page.dropped_messages
+        figures.page_rules["older parts kept out"] += page.page.older_parts
+        figures.page_rules["parts for ids not on the page"] += page.page.orphans
+    figures.updates_heard = {
+        "phones": sum(p.table_updates for p in phones),
+        "big screen": play.screen.table_updates,
+        "host console": play.host.table_updates,
+    }
+    figures.resent = sum(1 for t in play.taps.values() if t.resent)
+    figures.relabelled = play.relabelled
+    figures.rewinds = play.rewinds
+
+
+async def settle(play: Play) -> bool:
+    """Until every tap is answered, the host's last click is done and no fragment came for a
+    moment (bounded); whether that moment came."""
+    deadline = time.perf_counter() + SETTLE_SECONDS
+    while time.perf_counter() < deadline:
+        now = time.perf_counter()
+        waiting = any(t.answered is None for t in play.taps.values()) or play.sends
+        if not waiting and now - play.last_fragment > QUIET:
+            return True
+        await asyncio.sleep(0.1)
+    return False
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, all) CPU ticks of the whole machine, every core."""
+    with open("/proc/stat") as stat:
+        values = [int(v) for v in stat.readline().split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
+
+
+def versions(snapshot: dict) -> dict[tuple[int, int], int]:
+    return {(r, n): v for r, n, v, _ in snapshot["tables"]}
+
+
+def tally_taps(play: Play, figures: Figures, start: float, end: float) -> None:
+    taps = [t for t in play.taps.values() if start <= t.sent <= end]
+    acked = [t for t in taps if t.v is not None]
+    figures.taps = len(acked)
+    figures.taps_per_s = len(acked) / (end - start)
+    figures.unanswered = sum(1 for t in taps if t.answered is None)
+    for tap in acked:
+        figures.to_ack.append((tap.answered - tap.sent) * 1000)
+        arrivals = [o.first_held(tap.key, tap.v) for o in tap.observers]
+        phones = [t for o, t in zip(tap.observers, arrivals, strict=True) if o is not play.screen]
+        figures.to_phones.append(after(tap, None if None in phones else max(phones, default=0)))
+        figures.to_screen.append(after(tap, play.screen.first_held(tap.key, tap.v)))
+        figures.to_screens.append(after(tap, None if None in arrivals else max(arrivals)))
+        figures.to_host.append(after(tap, play.host.first_held(tap.key, tap.v)))
+        if None in arrivals:
+            who = [
+                "screen" if o is play.screen else f"phone {o.player}"
+                for o, t in zip(tap.observers, arrivals, strict=True)
+                if t is None
+            ]
+            figures.missing.append(f"{tap.kind} at table {tap.key} -> v{tap.v}: not on {who}")
+    made = {(t.key, t.v): t for t in play.taps.values() if t.v is not None}
+    for tap in taps:
+        if tap.error is not None:
+            judge_refusal(play, tap, made.get((tap.key, tap.base + 1)), figures)
+
+
+def judge_refusal(play: Play, tap: Tap, next_change: Tap | None, figures: Figures) -> None:
+    """A refused tap lost a genuine race when the table's next version (versions go up one
+    by one) came from a tap sent before the refusal: another phone's, or this phone's own
+    earlier tap on another state whose result the page did not show yet; or from no phone
+    at all (the head table's STOP) and some page saw it. Otherwise a legal tap was refused."""
+    why = ""
+    if next_change is None:
+        watchers = [tap.phone, play.screen, play.host, *tap.observers]
+        moved = any(w.first_held(tap.key, tap.base, above=True) for w in watchers)
+        race = moved
+        why = "" if moved else " (the table never moved past what the phone showed)"
+    elif next_change.sent > tap.answered:
+        race = False
+        why = " (the table's next version came from a tap sent after this refusal)"
+    elif next_change.phone is tap.phone and next_change.at == tap.at:
+        race = False
+        why = " (this phone's own tap on that very state was applied: its page drew it again)"
+    else:
+        race = True
+    if race:
+        reason = f"{tap.kind}: {tap.error}"
+        figures.races[reason] += 1
+        if reason not in figures.race_examples:
+            figures.race_examples[reason] = race_story(play, tap)
+        return
+    figures.refusals.append(
+        f"{tap.kind} by player {tap.phone.player} at table {tap.key} "
+        f"(showing v{tap.base}): {tap.error}{why}"
+    )
+    if len(figures.refusal_stories) < 3:
+        figures.refusal_stories.append(f"player {tap.phone.player}: {phone_story(tap)}")
+
+
+def phone_story(tap) -> str:
+    """The refused tap's phone at that table: what it held when, and what it tapped."""
+    phone = tap.phone
+    events = [(t, f"held v{v}") for v, t in zip(*phone.seen.get(tap.key, ([], [])), strict=True)]
+    for other in phone.play.taps.values():
+        if other.phone is phone and other.key == tap.key:
+            answer = f"v{other.v}" if other.v else f"refused: {other.error}"
+            events.append((other.sent, f"tapped {other.kind} showing v{other.base}"))
+            if other.answered:
+                events.append((other.answered, f"answer to that tap: {answer}"))
+    events.sort()
+    here = next(i for i, (t, _) in enumerate(events) if t >= tap.sent)
+    shown = events[max(0, here - 9) : here + 5]
+    return "; ".join(f"{(t - tap.sent) * 1000:+.0f} ms {what}" for t, what in shown)
+
+
+def after(tap, arrived: float | None) -> float:
+    """Milliseconds from a tap to ``arrived``; infinite if it never came."""
+    return float("inf") if arrived is None else (arrived - tap.sent) * 1000
+
+
+def race_story(play: Play, tap) -> str:
+    """What the table did around a tap that lost a race, as the table's phones saw it."""
+    first: dict[int, float] = {}
+    for phone in [tap.phone, *tap.observers]:
+        for v, t in zip(*phone.seen.get(tap.key, ([], [])), strict=True):
+            if tap.base - 1 <= v <= tap.base + 3 and t < first.get(v, float("inf")):
+                first[v] = t
+    around = ", ".join(f"v{v} at {(t - tap.sent) * 1000:+.0f} ms" for v, t in sorted(first.items()))
+    return (
+        f"player {tap.phone.player} at table {tap.key} tapped showing v{tap.base}, refused "
+        f"{(tap.answered - tap.sent) * 1000:+.0f} ms later; its table's phones first held "
+        f"{around}"
+    )
+
+
+def check_database(play: Play, phones: list[Phone], snapshot: dict, figures: Figures) -> None:
+    """Every page against the database: each phone shows its table of the current round at
+    the table's version; the big screen and the console show every table's version."""
+    current = snapshot["round"]
+    stamps = {}
+    seat_of = {}
+    for round_number, number, version, seats in snapshot["tables"]:
+        stamps[(round_number, number)] = round_number * 1_000_000 + version
+        if round_number == current:
+            for player in seats:
+                seat_of[player] = (round_number, number)
+    for phone in phones:
+        want = seat_of.get(phone.player)
+        held = phone.page.v("table")
+        if want is None:
+            continue
+        if phone.key != want:
+            problem = "phone shows another table"
+        elif held < stamps[want]:
+            problem = "phone's table behind the database"
+        elif held > stamps[want]:
+            problem = "phone's table ahead of the database"
+        else:
+            continue
+        figures.behind_database[problem] += 1
+        figures.database_example = figures.database_example or (
+            f"player {phone.player}: shows {phone.key} v{held}, database {want} v{stamps[want]}"
+        )
+    for page, prefix in ((play.screen, "t"), (play.host, "h")):
+        name = "big screen" if prefix == "t" else "host console"
+        for (round_number, number), stamp in stamps.items():
+            if round_number != current:
+                continue
+            held = page.page.v(f"{prefix}-{round_number}-{number}")
+            if held != stamp:
+                figures.behind_database[f"{name}'s card not at the database's version"] += 1
+                figures.database_example = figures.database_example or (
+                    f"{name} table {number}: shows v{held}, database v{stamp}"
+                )
+
+
+async def compare_fresh(play: Play, phones: list[Phone], figures: Figures) -> None:
+    """Each page held against the page a browser opened now would show."""
+
+    async def one(page: Socket, cards: bool) -> tuple[Socket, Page]:
+        return page, await fresh_page(page.server, page.path, page.cookie, cards)
+
+    results: list[tuple[Socket, Page]] = []
+
+    async def collect(page: Socket, cards: bool) -> None:
+        try:
+            results.append(await one(page, cards))
+        except (OSError, TimeoutError, websockets.WebSocketException) as error:
+            figures.notes.append(f"no fresh render for the {page.label}: {error!r}")
+
+    await limited(collect(p, False) for p in phones)
+    for page, fresh in results:
+        found = page.page.differences(fresh)
+        for part_id, how in found.items():
+            if how == "data-v":
+                figures.version_only[f"#{part_id}"] += 1
+        ids = sorted(i for i, how in found.items() if how == "content")
+        if not ids:
+            continue
+        figures.phones_differing += 1
+        for part_id in ids:
+            figures.differences[describe(part_id, page.page, fresh)] += 1
+        if not figures.difference_example:
+            part_id = "table" if "table" in ids else ids[0]
+            figures.difference_example = example(page, part_id, fresh)
+    for page in (play.screen, play.host):
+        try:
+            _, fresh = await one(page, True)
+        except (OSError, TimeoutError, websockets.WebSocketException) as error:
+            figures.notes.append(f"no fresh render for the {page.label}: {error!r}")
+            continue
+        name = "big screen" if page is play.screen else "host console"
+        for part_id, how in sorted(page.page.differences(fresh).items()):
+            if how == "data-v":
+                figures.version_only[f"{name} #{part_id}"] += 1
+            else:
+                figures.screens_differing.append(f"{name}: {describe(part_id, page.page, fresh)}")
+                kind = f"{name} {'card' if part_id[:2] in ('t-', 'h-') else part_id}"
+                if kind not in figures.screen_examples:
+                    figures.screen_examples[kind] = example(page, part_id, fresh)
+
+
+def describe(part_id: str, held: Page, fresh: Page) -> str:
+    mine, theirs = held.v(part_id), fresh.v(part_id)
+    name = "#table" if part_id == "table" else f"#{part_id}"
+    if part_id not in held.parts or part_id not in fresh.parts:
+        return f"{name} on one page only"
+    if mine is None or theirs is None or mine == theirs:
+        return f"{name} differs" + (" at the same data-v" if mine is not None else "")
+    if theirs < mine:
+        return f"{name}: the fresh render is older than the page held"
+    return f"{name}: the page held is older than the fresh render (a lost update)"
+
+
+def example(page: Socket, part_id: str, fresh: Page) -> str:
+    # Where what is shown differs (the data-v are in the first line of the example).
+    held_html = DATA_V.sub("", normalise(page.page.html(part_id)))
+    fresh_html = DATA_V.sub("", normalise(fresh.html(part_id)))
+    start = next(
+        (i for i, (a, b) in enumerate(zip(held_html, fresh_html, strict=False)) if a != b),
+        min(len(held_html), len(fresh_html)),
+    )
+    lo = max(0, start - 120)
+    who = f"player {page.player}" if isinstance(page, Phone) else page.path.split("/")[-2]
+    return (
+        f"{who}, #{part_id}: held data-v={page.page.v(part_id)}, fresh "
+        f"data-v={fresh.v(part_id)}\n      held:  ...{held_html[lo : start + 160]}...\n"
+        f"      fresh: ...{fresh_html[lo : start + 160]}..."
+    )

@@ -1,0 +1,287 @@
+"""The servers of one load-bench size: the embedded stack (one daphne, SQLite, in-memory
+channel layer) or the scale-out stack (two daphne processes, PostgreSQL, Redis); the night
+they serve, and what the operating system says each process costs."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from unittest import mock
+from urllib.parse import urlsplit, urlunsplit
+
+from tests.servers import ROOT, DaphneServer, fresh_database_url
+
+TICK = os.sysconf("SC_CLK_TCK")
+# The last line of a traceback, or a logged error.
+ERROR_LINE = re.compile(r"^([a-zA-Z_][\w.]*(Error|Exception|Full)\b|ERROR|CRITICAL)")
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bunko"
+DEFAULT_REDIS = "redis://127.0.0.1:6379"
+
+
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """User + system CPU of a process (with its reaped children's, if asked)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / TICK
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+SETUP = """
+import json
+from importlib import import_module
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth import get_user_model
+from apps.parties import services
+host = get_user_model().objects.create_user("loadhost", password="x")
+party = services.create_party(host, name="Load bench", rounds=None)
+tokens = {}
+for i in range(%(players)d):
+    player, token = services.join_party(party.code, new_name=f"Player {i:03d}")
+    tokens[player.id] = token
+services.start_next_round(party.code)
+party.refresh_from_db()
+session = import_module(settings.SESSION_ENGINE).SessionStore()
+session[SESSION_KEY] = str(host.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = host.get_session_auth_hash()
+session.create()
+tables = [
+    [[pid, tokens[pid]] for pid in t.seats]
+    for t in party.tables.filter(round=1).order_by("number")
+]
+print(json.dumps({
+    "code": party.code, "scope": party.scope, "session": session.session_key, "tables": tables,
+}))
+"""
+
+SNAPSHOT = """
+import json
+from apps.parties.models import Party
+party = Party.objects.get(code=%(code)r)
+tables = list(party.tables.values_list("round", "number", "version", "seats"))
+print(json.dumps({
+    "version": party.version, "round": party.current_round, "status": party.status,
+    "tables": tables,
+}))
+"""
+
+
+@dataclass
+class Night:
+    code: str
+    scope: str
+    session: str
+    tables: list[list[tuple[int, str]]]  # per table, per seat: (player id, seat token)
+
+    @property
+    def cookie_name(self) -> str:
+        return "seat_" + self.scope.replace(":", "_")
+
+
+class Stack:
+    """One size's servers: ``start`` them with a fresh night, ``stop`` them in ``finally``."""
+
+    def __init__(self, data_dir: Path, tables: int, scale_out: bool) -> None:
+        self.data_dir = data_dir
+        self.tables = tables
+        self.scale_out = scale_out
+        self.servers: list[DaphneServer] = []
+        self.database_url: str | None = None
+        self.redis_url: str | None = None
+        self.night: Night | None = None
+
+    @property
+    def label(self) -> str:
+        if self.scale_out:
+            return "scale-out: 2 daphne, PostgreSQL, Redis"
+        return "embedded: 1 daphne, SQLite, in-memory layer"
+
+    # -- the services -------------------------------------------------------------------------
+
+    @staticmethod
+    def scale_out_problem() -> str | None:
+        """Why the scale-out stack can't run here, or None."""
+        database = urlsplit(os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL)
+        redis = urlsplit(os.environ.get("BENCH_REDIS") or DEFAULT_REDIS)
+        for name, parts, port in (("PostgreSQL", database, 5432), ("Redis", redis, 6379)):
+            try:
+                socket.create_connection((parts.hostname, parts.port or port), timeout=3).close()
+            except OSError as error:
+                return f"{name} is not reachable at {parts.hostname}:{parts.port or port}: {error}"
+        return None
+
+    def _scale_out_env(self) -> dict[str, str]:
+        base = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+        with mock.patch.dict(os.environ, {"DATABASE_URL": base}):
+            self.database_url = fresh_database_url(f"loadbench_{self.tables}")
+        # A Redis database of the bench's own (BENCH_REDIS_DB), emptied before and after.
+        number = int(os.environ.get("BENCH_REDIS_DB", "13"))
+        redis = (os.environ.get("BENCH_REDIS") or DEFAULT_REDIS).rstrip("/")
+        self.redis_url = f"{redis}/{number}"
+        self._flush_redis()
+        return {
+            "DATABASE_URL": self.database_url,
+            "REDIS_URL": self.redis_url,
+            # Both processes must sign and read the same seat tokens and sessions.
+            "SECRET_KEY": secrets.token_urlsafe(50),
+        }
+
+    def _flush_redis(self) -> None:
+        import redis
+
+        client = redis.Redis.from_url(self.redis_url, socket_timeout=5)
+        try:
+            client.flushdb()
+        finally:
+            client.close()
+
+    def start(self) -> Night:
+        env = {"BUNKO_FIXED_SEED": "7"}
+        if self.scale_out:
+            env.update(self._scale_out_env())
+            count = 2
+        else:
+            count = 1
+        for index in range(count):
+            folder = self.data_dir / f"daphne{index}"
+            folder.mkdir(parents=True, exist_ok=True)
+            server = DaphneServer(folder, env=env)
+            if not self.scale_out:
+                # The embedded stack whatever this shell's environment holds.
+                server.env.pop("DATABASE_URL", None)
+                server.env.pop("REDIS_URL", None)
+            self.servers.append(server)
+        self._python(["migrate", "-v0"])
+        out = self._python(["shell", "--no-imports", "-c", SETUP % {"players": self.tables * 4}])
+        data = json.loads(out.splitlines()[-1])
+        self.night = Night(
+            data["code"],
+            data["scope"],
+            data["session"],
+            [[(pid, token) for pid, token in table] for table in data["tables"]],
+        )
+        for server in self.servers:
+            server.start()
+        return self.night
+
+    def _python(self, args: list[str], timeout: float = 300) -> str:
+        """manage.py with the first server's settings, bounded in time; what it printed."""
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.servers[0].env,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        return result.stdout.strip()
+
+    def stop(self) -> None:
+        for server in self.servers:
+            try:
+                server.stop()
+            except Exception as error:  # stop the others whatever happens
+                print(f"stopping daphne on port {server.port} failed: {error}")
+        if self.redis_url:
+            try:
+                self._flush_redis()
+            except Exception as error:
+                print(f"emptying the bench's Redis database failed: {error}")
+        if self.database_url:
+            try:
+                self._drop_database()
+            except Exception as error:
+                print(f"dropping the bench's database failed: {error}")
+
+    def _drop_database(self) -> None:
+        import psycopg
+
+        parts = urlsplit(self.database_url)
+        admin = urlunsplit(parts._replace(path="/postgres"))
+        with psycopg.connect(admin, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+
+    # -- what the processes cost --------------------------------------------------------------
+
+    @property
+    def pids(self) -> list[int]:
+        return [s.process.pid for s in self.servers if s.process]
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(pid) for pid in self.pids)
+
+    def rss(self) -> int:
+        return sum(rss_bytes(pid) for pid in self.pids)
+
+    def services_cpu(self) -> float | None:
+        """PostgreSQL (the postmaster and its exited backends) and Redis, whole servers:
+        other clients of the same services count too."""
+        if not self.scale_out:
+            return None
+        import psycopg
+        import redis
+
+        with psycopg.connect(self.database_url, connect_timeout=5) as conn:
+            backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        with open(f"/proc/{backend}/stat") as stat:
+            postmaster = int(stat.read().rsplit(")", 1)[1].split()[1])
+        total = cpu_seconds(postmaster, children=True)
+        client = redis.Redis.from_url(self.redis_url, socket_timeout=5)
+        try:
+            info = client.info("cpu")
+        finally:
+            client.close()
+        return total + float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+    # -- what the database says, what the logs say --------------------------------------------
+
+    def snapshot(self) -> dict:
+        out = self._python(["shell", "--no-imports", "-c", SNAPSHOT % {"code": self.night.code}])
+        return json.loads(out.splitlines()[-1])
+
+    def log_problems(self) -> tuple[Counter, str]:
+        """What went wrong in the servers' logs: each error's last line, counted, and the
+        first traceback in full."""
+        counted: Counter = Counter()
+        first = ""
+        for server in self.servers:
+            if not server.log.exists():
+                continue
+            lines = server.log.read_text(errors="replace").splitlines()
+            start = None
+            for index, line in enumerate(lines):
+                if start is None and line.startswith("Traceback"):
+                    start = index
+                if ERROR_LINE.match(line) and not chained(lines, index):
+                    counted[f"[daphne :{server.port}] {line[:160]}"] += 1
+                    if not first and start is not None:
+                        first = f"[daphne :{server.port}]\n" + "\n".join(lines[start : index + 1])
+                    start = None
+        return counted, first
+
+
+def chained(lines: list[str], index: int) -> bool:
+    """Whether the error at ``index`` is followed by another in the same traceback."""
+    rest = (line for line in lines[index + 1 : index + 4] if line.strip())
+    following = next(rest, "")
+    return following.startswith(("The above exception", "During handling"))
