@@ -147,6 +147,9 @@ if redis_url := os.environ.get("REDIS_URL"):
                         "socket_connect_timeout": 5,
                         "socket_keepalive": True,
                         "health_check_interval": 15,
+                        # redis-py refuses the 101st connection at once (its default cap):
+                        # hundreds of phones leaving together each need one for a moment.
+                        "max_connections": 1000,
                     }
                 ],
                 # Room for bursts: a full channel drops messages (a busy table taps fast).

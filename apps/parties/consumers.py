@@ -7,6 +7,8 @@ and to every table (the screens group), and redraw only the table that changed.
 
 from __future__ import annotations
 
+import asyncio
+
 from channels.db import database_sync_to_async
 
 from apps.core import groups
@@ -20,6 +22,9 @@ from apps.parties.selectors import TableRow
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
+# The big screen and the console draw the tables that changed at most this often (seconds):
+# quicker than the eye at a party, and a hundred busy tables cost a few renders a second.
+SCREENS_REDRAW_AFTER = 0.2
 # What a table's move may carry beside its type.
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
 
@@ -33,6 +38,11 @@ class PartyConsumer(LiveConsumer):
     phone: render.Phone | None = None
     night: render.Night | None = None
     table_group: str | None = None
+    redraw: asyncio.TimerHandle | None = None  # the screens' next redraw of changed tables
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.changed: dict[int, dict] = {}  # table id -> its latest change not yet drawn
 
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -64,6 +74,8 @@ class PartyConsumer(LiveConsumer):
         await self.arrived()  # the takeover clock and "has a phone" count from the last sight
 
     async def disconnect(self, code: int) -> None:
+        if self.redraw is not None:
+            self.redraw.cancel()
         await super().disconnect(code)
         if self.table_group:
             await self.channel_layer.group_discard(self.table_group, self.channel_name)
@@ -149,39 +161,61 @@ class PartyConsumer(LiveConsumer):
     # -- one table changed ---------------------------------------------------------------------
 
     async def live_table(self, event: dict) -> None:
-        html = await database_sync_to_async(self._table)(event)
+        if self.view == "phone":
+            html = await database_sync_to_async(self._phone_table)(event)
+            if html:
+                await self.send_json({"type": "fragments", "html": html})
+            return
+        # The big screen and the console hear every table of the night: at a hundred tables
+        # that is more taps a second than one render each could keep up with, so changes
+        # wait a moment and every table that changed is drawn in one go.
+        known = self.changed.get(event["table"])
+        if known is None or event["stamp"] > known["stamp"]:
+            self.changed[event["table"]] = {**event, "tallies": bool(known and known["tallies"])}
+        if event.get("tallies"):
+            self.changed[event["table"]]["tallies"] = True
+        if self.redraw is None:
+            self.redraw = asyncio.get_running_loop().call_later(
+                SCREENS_REDRAW_AFTER, lambda: asyncio.ensure_future(self._redraw_tables())
+            )
+
+    async def _redraw_tables(self) -> None:
+        events, self.changed, self.redraw = list(self.changed.values()), {}, None
+        html = await database_sync_to_async(self._screen_tables)(events)
         if html:
             await self.send_json({"type": "fragments", "html": html})
 
-    def _table(self, event: dict) -> str:
+    def _phone_table(self, event: dict) -> str:
         version = event["stamp"] % 1_000_000
-        if self.view == "phone":
-            phone = self.phone
-            if phone is None or phone.row is None or phone.row.pk != event["table"]:
-                return ""
-            row = TableRow(
-                phone.row.pk, phone.row.round, phone.row.number, version, phone.row.seats
-            )
-            html = render.phone_table(phone, row)
-            if event.get("tallies"):
-                html += render.phone_standings(phone, row)
-            return html
+        phone = self.phone
+        if phone is None or phone.row is None or phone.row.pk != event["table"]:
+            return ""
+        row = TableRow(phone.row.pk, phone.row.round, phone.row.number, version, phone.row.seats)
+        html = render.phone_table(phone, row)
+        if event.get("tallies"):
+            html += render.phone_standings(phone, row)
+        return html
+
+    def _screen_tables(self, events: list[dict]) -> str:
+        """The changed tables' cards, and once for all of them what they touch (the
+        standings, the console's status and log)."""
         night = self.night
         if night is None:
             return ""
-        known = next((r for r in night.tables if r.pk == event["table"]), None)
-        if known is None:  # a table of another round: the next night-wide change redraws
+        by_pk = {r.pk: r for r in night.tables}
+        rows = []
+        for event in events:
+            known = by_pk.get(event["table"])
+            if known is not None:  # a table of another round: the next night-wide redraw
+                version = event["stamp"] % 1_000_000
+                rows.append(TableRow(known.pk, known.round, known.number, version, known.seats))
+        if not rows:
             return ""
-        row = TableRow(known.pk, known.round, known.number, version, known.seats)
         if self.view == "host":
-            row = render.fresh_row(row)
-            return (
-                render.host_card(night, row)
-                + render.host_status(night, fresh=True)
-                + render.host_log(night)
-            )
-        html = render.screen_card(night, row)
-        if event.get("tallies"):
+            cards = "".join(render.host_card(night, render.fresh_row(row)) for row in rows)
+            return cards + render.host_status(night, fresh=True) + render.host_log(night)
+        html = "".join(render.screen_card(night, row) for row in rows)
+        if any(event.get("tallies") for event in events):
             html += render.screen_side(night, fresh=True)
         return html
 

@@ -33,8 +33,8 @@ from apps.parties.selectors import (
     TableRow,
     night_at,
     round_state,
+    table_at,
     table_rows,
-    table_state,
     table_states,
     tallies_of,
 )
@@ -85,10 +85,12 @@ def card_key(night: Night, row: TableRow) -> tuple:
 
 
 def card_of(night: Night, row: TableRow) -> dict:
-    """A table's card (presenter.table_card), once per table version."""
+    """A table's card (presenter.table_card), once per table version (the version of the
+    state it shows: see table_at)."""
+    row, state = table_at(row)
     return FRAGMENTS.get(
         ("card", *card_key(night, row)),
-        lambda: table_card(row, table_state(row), night.names(row), len(night.tables)),
+        lambda: table_card(row, state, night.names(row), len(night.tables)),
     )
 
 
@@ -152,17 +154,18 @@ def phone_at(party: Party, claim: SeatClaim | None) -> Phone:
 
 
 def _phone_table_context(phone: Phone, row: TableRow) -> dict:
+    row, state = table_at(row)
     card = card_of(phone.night, row)
     seat = phone.seat
     panel = FRAGMENTS.get(
-        ("panel", *card_key(phone.night, row), seat),
-        lambda: seat_panel(card, table_state(row), seat),
+        ("panel", *card_key(phone.night, row), seat), lambda: seat_panel(card, state, seat)
     )
     return {"t": card, "me": panel, "row": row}
 
 
 def phone_table(phone: Phone, row: TableRow | None = None) -> str:
-    """The phone's #table, drawn for its seat at the table's version."""
+    """The phone's #table, drawn for its seat at the table's version (or later, when that
+    version is gone by: the fragment is stamped with the version it shows)."""
     row = row or phone.row
     context = {**_night_flags(phone.night), "player": phone.player, "my_table": None}
     if row is not None and phone.player is not None:
@@ -188,8 +191,7 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
         for number in range(1, phone.night.party.current_round + 1):
             line = {"round": number, "rest": number in rested and number not in played}
             if number in played:
-                table = played[number]
-                state = table_state(table)
+                table, state = table_at(played[number])
                 seat = table.seats.index(player.id)
                 names = phone.night.names(table)
                 result = outcome(state)
@@ -277,6 +279,7 @@ def phone_context(party: Party, claim: SeatClaim | None) -> dict:
 
 
 def screen_card(night: Night, row: TableRow) -> str:
+    row, _state = table_at(row)
     return FRAGMENTS.get(
         ("screen-card", *card_key(night, row)),
         lambda: render_to_string("parties/_table_card.html", {"t": card_of(night, row)}),
@@ -285,6 +288,7 @@ def screen_card(night: Night, row: TableRow) -> str:
 
 def host_card(night: Night, row: TableRow) -> str:
     """A table on the console: its card, the host's tools, and since when it waits."""
+    row, _state = table_at(row)
     changed_ms = int(row.changed.timestamp() * 1000) if row.changed else 0
     context = {"t": card_of(night, row), "party": night.party, "changed_ms": changed_ms}
     return FRAGMENTS.get(

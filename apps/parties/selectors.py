@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -41,6 +41,18 @@ class Cache:
     def clear(self) -> None:
         with self.lock:
             self.items.clear()
+
+    def peek(self, key: Any) -> Any | None:
+        with self.lock:
+            return self.items.get(key)
+
+    def put(self, key: Any, value: Any) -> Any:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
 
 
 STATES = Cache(4096)
@@ -73,29 +85,39 @@ def table_rows(party: Party, round_number: int | None = None) -> list[TableRow]:
     return rows_of(party.tables.filter(round=number))
 
 
-def table_state(row: TableRow | Table) -> TableState:
-    """A table's rules state at its version, decoded once per process."""
+def table_at(row: TableRow) -> tuple[TableRow, TableState]:
+    """A table's state as near ``row.version`` as can be had: at that version when it is
+    cached, else as it is now, with the row's version moved to match. A state is only ever
+    kept under its own version: a fragment stamped v shows the table at v, never later."""
+    cached = STATES.peek((row.pk, row.version))
+    if cached is not None:
+        return row, cached
+    version, data = Table.objects.values_list("version", "state").get(pk=row.pk)
+    state = STATES.peek((row.pk, version)) or STATES.put(
+        (row.pk, version), TableState.from_json(data)
+    )
+    return replace(row, version=version), state
 
-    def load() -> TableState:
-        if isinstance(row, Table):
-            return TableState.from_json(row.state)
-        return TableState.from_json(Table.objects.values_list("state", flat=True).get(pk=row.pk))
 
-    return STATES.get((row.pk, row.version), load)
+def table_state(table: Table) -> TableState:
+    """The state of a table row just read, decoded once per version."""
+    return STATES.get((table.pk, table.version), lambda: TableState.from_json(table.state))
 
 
 def table_states(rows: Iterable[TableRow]) -> list[TableState]:
-    """The states of many tables: the ones not cached at their version come in one query."""
+    """The states of many tables for tallies and flags: the ones not cached at their version
+    come in one query, as they are now (and are kept under their own versions)."""
     rows = list(rows)
-    missing = [r for r in rows if (r.pk, r.version) not in STATES.items]
+    found = {r.pk: STATES.peek((r.pk, r.version)) for r in rows}
+    missing = [pk for pk, state in found.items() if state is None]
     if missing:
-        loaded = dict(
-            Table.objects.filter(pk__in=[r.pk for r in missing]).values_list("pk", "state")
-        )
-        for row in missing:
-            if row.pk in loaded:
-                STATES.get((row.pk, row.version), lambda d=loaded[row.pk]: TableState.from_json(d))
-    return [table_state(r) for r in rows]
+        for pk, version, data in Table.objects.filter(pk__in=missing).values_list(
+            "pk", "version", "state"
+        ):
+            found[pk] = STATES.peek((pk, version)) or STATES.put(
+                (pk, version), TableState.from_json(data)
+            )
+    return [found[r.pk] for r in rows]
 
 
 # --- tallies ------------------------------------------------------------------------------------
