@@ -165,7 +165,13 @@ class JoinForm(MemberDetailsForm):
 class AddMemberForm(MemberDetailsForm):
     name = forms.CharField(max_length=200, label="Name")
     email = forms.EmailField(required=False, label="E-mail (optional)")
-    kind = forms.ChoiceField(choices=Member.Kind.choices, initial=Member.Kind.MEMBER)
+    kind = forms.ChoiceField(
+        choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="Member or substitute"
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "add_%s")  # beside the invitations' form on one page
+        super().__init__(*args, **kwargs)
 
 
 class MemberForm(MemberDetailsForm):
@@ -187,7 +193,11 @@ class InviteMailForm(forms.Form):
         label="E-mail addresses",
         help_text="One or more, separated by commas, spaces or new lines.",
     )
-    kind = forms.ChoiceField(choices=Member.Kind.choices, initial=Member.Kind.MEMBER)
+    kind = forms.ChoiceField(choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="As")
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "invite_%s")
+        super().__init__(*args, **kwargs)
 
     def clean_addresses(self) -> list[str]:
         raw = self.cleaned_data["addresses"].replace(",", " ").replace(";", " ").split()
