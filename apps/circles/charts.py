@@ -23,7 +23,7 @@ def _svg(width: int, height: int, title: str, desc: str, body: list[str], css: s
     key = hashlib.sha1(f"{title}|{desc}".encode()).hexdigest()[:8]
     return mark_safe(
         f'<svg class="chart {css}" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" role="img" '
+        f'height="{height}" style="max-width: min(100%, {width * 3 // 2}px)" role="img" '
         f'aria-labelledby="t{key} d{key}" preserveAspectRatio="xMinYMin meet">'
         f'<title id="t{key}">{escape(title)}</title><desc id="d{key}">{escape(desc)}</desc>'
         + "".join(body)
@@ -170,20 +170,32 @@ def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
 
 
 def member_nights(line: Line, nights) -> SafeString:
-    """One member's nights: rounds won above the line, rounds lost below."""
+    """One member's nights: rounds won above the line, rounds lost below, every night the
+    circle played (a dash where they were not there)."""
     if not line.history:
         return mark_safe("")
-    months = [m for m in nights if line.night(m)]
+    months = list(nights)
     most = max(max(n.wins, n.losses) for n in line.history) or 1
-    bar, gap, left = 26, 14, 28
+    bar, gap, left = 26, 14, 8
     width = left + (bar + gap) * len(months) + 8
     half = 70
-    height = half * 2 + 40
-    mid = half + 12
+    mid = half + 16
+    height = mid + half + 36
     body = [f'<line class="chart-axis" x1="{left}" x2="{width - 4}" y1="{mid}" y2="{mid}"/>']
     for col, month in enumerate(months):
         night = line.night(month)
         x = left + col * (bar + gap) + gap / 2
+        centre = x + bar / 2
+        body.append(
+            f'<text class="chart-label" x="{centre:.1f}" y="{height - 6}" '
+            f'text-anchor="middle">{escape(month.short_name)}</text>'
+        )
+        if night is None:
+            body.append(
+                f'<text class="chart-label" x="{centre:.1f}" y="{mid - 6}" '
+                f'text-anchor="middle"><title>{escape(month.name)}: not there</title>–</text>'
+            )
+            continue
         up = half * night.wins / most
         down = half * night.losses / most
         body.append(
@@ -191,19 +203,15 @@ def member_nights(line: Line, nights) -> SafeString:
             f'height="{up:.1f}"><title>{escape(month.name)}: {night.wins} won</title></rect>'
             f'<rect class="chart-loss" x="{x:.1f}" y="{mid:.1f}" width="{bar}" '
             f'height="{down:.1f}"><title>{escape(month.name)}: {night.losses} lost</title></rect>'
+            f'<text class="chart-label" x="{centre:.1f}" y="{mid - up - 4:.1f}" '
+            f'text-anchor="middle">{night.wins}</text>'
+            f'<text class="chart-label" x="{centre:.1f}" y="{mid + down + 12:.1f}" '
+            f'text-anchor="middle">{night.losses}</text>'
         )
-        if night.wins:
-            body.append(
-                f'<text class="chart-label" x="{x + bar / 2:.1f}" y="{mid - up - 4:.1f}" '
-                f'text-anchor="middle">{night.wins}</text>'
-            )
-        body.append(
-            f'<text class="chart-label" x="{x + bar / 2:.1f}" y="{height - 6}" '
-            f'text-anchor="middle">{escape(month.short_name)}</text>'
-        )
+    played = len(line.history)
     desc = (
-        f"{line.member.name}'s rounds won (up) and lost (down) at each of "
-        f"{len(months)} nights: {line.wins} won, {line.losses} lost."
+        f"{line.member.name}'s rounds won (up) and lost (down) at each of the {played} "
+        f"night{'s' if played != 1 else ''} they played: {line.wins} won, {line.losses} lost."
     )
     return _svg(width, height, f"{line.member.name}, night by night", desc, body, "chart-bars")
 

@@ -44,13 +44,6 @@ class CircleForm(forms.Form):
 
 
 class SettingsForm(forms.ModelForm):
-    move_dates = forms.BooleanField(
-        required=False,
-        initial=True,
-        label="Move the months to come to the usual night",
-        help_text="Off: only new seasons use it; dates already set stay.",
-    )
-
     class Meta:
         model = Circle
         fields = [
@@ -66,6 +59,7 @@ class SettingsForm(forms.ModelForm):
         ]
         labels = {
             "name": "Name of the circle",
+            "timezone": "Time zone",
             "week": "Usual night",
             "weekday": "Weekday",
             "time": "At",
@@ -74,7 +68,11 @@ class SettingsForm(forms.ModelForm):
             "rounds": "Rounds a night",
             "dice_mode": "Dice",
         }
-        help_texts = {"reminder_days": "0: no reminder."}
+        help_texts = {
+            "reminder_days": "0: no reminder.",
+            "time": "A new usual night moves the months to come that are still on the old "
+            "one; a date a host set stays.",
+        }
         widgets = {
             "time": TimeInput(format="%H:%M"),
             "timezone": forms.Select(choices=[]),

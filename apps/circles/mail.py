@@ -16,6 +16,7 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 
 from apps.circles import tokens
 from apps.circles.models import Circle, Member, SubstituteAsk
@@ -52,7 +53,9 @@ def send(to: str, template: str, context: dict) -> None:
     to one address once the transaction commits."""
     if not to:
         return
-    text = render_to_string(f"circles/mail/{template}.txt", context).strip()
+    circle = context.get("circle")
+    with timezone.override(circle.tz if circle else timezone.get_current_timezone()):
+        text = render_to_string(f"circles/mail/{template}.txt", context).strip()
     subject, _, body = text.partition("\n")
     message = EmailMessage(subject=" ".join(subject.split()), body=body.strip() + "\n", to=[to])
     transaction.on_commit(lambda: _deliver(message))

@@ -330,6 +330,17 @@ class SubstituteAsk(models.Model):
     def open(self) -> bool:
         return self.status == self.Status.ASKED
 
+    @property
+    def short_status(self) -> str:
+        """The status in a few words, for a badge beside the name."""
+        return {
+            self.Status.ASKED: "asked",
+            self.Status.ACCEPTED: "coming",
+            self.Status.DECLINED: "can't come",
+            self.Status.EXPIRED: "no answer in time",
+            self.Status.WITHDRAWN: "not needed",
+        }[self.status]
+
 
 class SwapRequest(models.Model):
     """A host asks another host to exchange months; the other accepts on their phone."""

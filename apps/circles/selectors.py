@@ -117,7 +117,7 @@ class Attendance:
 
 
 def attendance(month: Month) -> Attendance:
-    """The month's answers. A host who has not answered counts as coming (they host)."""
+    """The month's answers. Its hosts count as coming: they host."""
     return attendances([month])[month.pk]
 
 
@@ -148,9 +148,7 @@ def _attendance(hosts, answers, people, asks) -> Attendance:
     result = Attendance(hosts=hosts, asks=asks)
     host_ids = {h.pk for h in hosts}
     for member in people:
-        answer = answers.get(member.pk)
-        if answer is None and member.pk in host_ids:
-            answer = Rsvp.Answer.YES
+        answer = Rsvp.Answer.YES if member.pk in host_ids else answers.get(member.pk)
         if answer == Rsvp.Answer.YES:
             result.coming.append(member)
         elif member.is_substitute:
@@ -165,12 +163,11 @@ def _attendance(hosts, answers, people, asks) -> Attendance:
 
 
 def answer_of(month: Month, member: Member) -> str | None:
-    """A member's RSVP for a month ("yes", "no", "maybe"), a silent host's being "yes"."""
-    answer = Rsvp.objects.filter(month=month, member=member).values_list("answer", flat=True)
-    found = answer.first()
-    if found is None and month.hostings.filter(member=member).exists():
+    """A member's RSVP for a month ("yes", "no", "maybe"); a host's is "yes"."""
+    if month.hostings.filter(member=member).exists():
         return Rsvp.Answer.YES
-    return found
+    answer = Rsvp.objects.filter(month=month, member=member).values_list("answer", flat=True)
+    return answer.first()
 
 
 # --- swaps ------------------------------------------------------------------------------------
@@ -197,3 +194,40 @@ def swap_targets(member: Member, month: Month, now: datetime | None = None) -> l
         for host in other.host_list:
             pairs.append((other, host))
     return pairs
+
+
+# --- the host's checklist -------------------------------------------------------------------
+
+# The rules: 'Providing a place to play (with tables). Dinner / snacks / beverages. Providing
+# prizes. Finding substitutes.' The first three are ticked by the host; the last is read from
+# the answers.
+CHECKLIST = {
+    "place": ("place_ready", "A place to play, with tables"),
+    "food": ("food_ready", "Food and drinks"),
+    "prizes": ("prizes_ready", "Prizes"),
+}
+
+
+def substitutes_state(month: Month, seen: Attendance) -> tuple[bool, str]:
+    """The checklist's 'substitutes found': done, and what to say about it."""
+    if month.started:
+        return True, "The night has started."
+    if month.fill != Month.Fill.SUBSTITUTES:
+        return True, f"Not needed: {month.get_fill_display().split(' (')[0].lower()}."
+    if not seen.count:
+        return False, "Waiting for the first answers."
+    if not seen.short:
+        return True, f"Every table is full ({seen.tables} table{'s' if seen.tables > 1 else ''})."
+    if seen.still_to_find == 0:
+        return False, f"{len(seen.open_asks)} asked, waiting for an answer."
+    return False, f"{seen.short} seat{'s' if seen.short > 1 else ''} short."
+
+
+def checklist(month: Month, seen: Attendance) -> list[dict]:
+    items = [
+        {"key": key, "label": label, "done": getattr(month, field)}
+        for key, (field, label) in CHECKLIST.items()
+    ]
+    done, state = substitutes_state(month, seen)
+    items.append({"key": "substitutes", "label": "Substitutes found", "done": done, "state": state})
+    return items

@@ -33,7 +33,7 @@ from apps.circles.models import (
     SubstituteAsk,
     SwapRequest,
 )
-from apps.circles.selectors import attendance, hosts_of, place_of
+from apps.circles.selectors import CHECKLIST, attendance, hosts_of, place_of
 from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.models import Deadline
@@ -45,11 +45,6 @@ from apps.prizes.services import set_categories
 log = logging.getLogger(__name__)
 
 MAX_NAME = 30
-CHECKLIST = {
-    "place": ("place_ready", "A place to play, with tables"),
-    "food": ("food_ready", "Food and drinks"),
-    "prizes": ("prizes_ready", "Prizes"),
-}
 # The shortest time a substitute is given to answer when the night is close.
 MIN_ANSWER = timedelta(minutes=30)
 
@@ -204,9 +199,10 @@ def new_season(circle_id: int) -> Season:
 
 
 @transaction.atomic
-def update_circle(circle_id: int, data: dict, *, move_dates: bool = False) -> Circle:
-    """The admin's settings. With ``move_dates`` the months to come move to the (new) usual
-    night; every month to come gets its reminder at the (new) number of days before."""
+def update_circle(circle_id: int, data: dict) -> Circle:
+    """The admin's settings. A new usual night moves the months to come that are still on
+    the old one (a date a host set stays); every month to come gets its reminder at the
+    (new) number of days before."""
     circle = _lock_circle(circle_id)
     name = " ".join(str(data.get("name", circle.name)).split())
     if not name:
@@ -215,23 +211,28 @@ def update_circle(circle_id: int, data: dict, *, move_dates: bool = False) -> Ci
     categories = data.get("prize_categories")
     if categories is not None and not categories:
         raise Refused("Keep at least one prize category.")
+    old = (circle.week, circle.weekday, circle.time)
     for key, value in data.items():
         setattr(circle, key, value)
     circle.save()
     now = timezone.now()
     months = Month.objects.filter(season__circle=circle).select_related("season__circle")
+    moved = 0
     for month in months:
         month.season.circle = circle
         if not _open(month, now):
             continue
-        if move_dates:
-            new_date = usual_date(month.first, circle.week, circle.weekday)
-            if (new_date, circle.time) != (month.date, month.time):
-                month.date, month.time = new_date, circle.time
-                month.revision += 1
-                month.reminded_at = None
-                month.save(update_fields=["date", "time", "revision", "reminded_at", "updated"])
+        on_old_night = (month.date, month.time) == (usual_date(month.first, *old[:2]), old[2])
+        new = (usual_date(month.first, circle.week, circle.weekday), circle.time)
+        if on_old_night and new != (month.date, month.time):
+            month.date, month.time = new
+            month.revision += 1
+            month.reminded_at = None
+            month.save(update_fields=["date", "time", "revision", "reminded_at", "updated"])
+            moved += 1
         _arm_reminder(month, now)
+    if moved:
+        _note(circle, f"{moved} month(s) to come moved to the {circle.usual_night}.")
     return circle
 
 
@@ -646,6 +647,11 @@ def set_rsvp(month_id: int, member_id: int, answer: str) -> Rsvp:
         raise Refused("Only members of the circle can answer.")
     if member.is_substitute:
         raise Refused("Substitutes are asked by the host when a seat is free.")
+    if month.hostings.filter(member=member).exists():
+        raise Refused(
+            f"You host {month.name}, so you count as coming. If you can't, ask another host "
+            "to swap months."
+        )
     if month.started:
         raise Refused(
             f"{month.name}'s night has already started, so the answers are closed. If you "

@@ -137,7 +137,7 @@ def test_the_host_asks_the_substitutes_and_sees_who_was_asked(client, circle, me
     assert "1 seat short of 2 full tables of 4" in page
     response = client.post(f"/c/{circle.code}/months/{month.pk}/substitutes/", headers=HTMX)
     page = response.content.decode()
-    assert "Asked Sue." in page and "Asked, no answer yet" in page
+    assert "Asked Sue." in page and "Waiting for Sue to answer." in page
 
 
 def test_a_substitute_accepts_from_the_link_and_the_link_then_says_so(
@@ -170,7 +170,7 @@ def test_the_month_page_shows_the_hosts_checklist_and_the_admin_sees_it(
     assert Month.objects.get(pk=month.pk).food_ready
     admin_client = Client()
     admin_client.force_login(admin)
-    assert "checklist 1/3" in admin_client.get(f"/c/{circle.code}/").content.decode()
+    assert "checklist 1/4" in admin_client.get(f"/c/{circle.code}/").content.decode()
 
 
 def test_starting_the_night_needs_a_login_and_then_opens_the_host_console(client, circle, members):

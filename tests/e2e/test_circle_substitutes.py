@@ -148,8 +148,8 @@ def test_a_short_table_is_filled_by_the_substitutes_in_order_and_the_night_start
         ".update(due_at=timezone.now())\n"
         "SubstituteAsk.objects.filter(member__name='Tia').update(due_at=timezone.now())\n"
     )
-    reload_until(host_phone, "#host .subs", "Did not answer in time")
-    expect(host_phone.locator("#host .subs")).to_contain_text("Asked, no answer yet")
+    reload_until(host_phone, "#host .subs", "no answer in time")
+    expect(host_phone.locator("#host .subs li", has_text="Sue")).to_contain_text("asked")
 
     # Sue says yes on her phone.
     sue.goto(f"{server.url}/c/{code}/")

@@ -18,6 +18,7 @@ from apps.circles.forms import CircleForm, EmptyForm, PrizesForm, SettingsForm
 from apps.circles.models import Circle, Member, Rsvp, Season, SubstituteAsk, SwapRequest
 from apps.circles.selectors import (
     attendances,
+    checklist,
     current_season,
     months_of,
     pending_swaps,
@@ -109,8 +110,9 @@ def circle_context(viewer: Viewer, season: Season | None) -> dict:
         month.past = month.is_past(now)
         month.open = not month.started and not month.past
         month.mine = viewer.hosts(month)
-        month.my_answer = answers.get(month.pk) or ("yes" if month.mine else None)
-        month.checklist_done = sum([month.place_ready, month.food_ready, month.prizes_ready])
+        month.my_answer = "yes" if month.mine else answers.get(month.pk)
+        month.checklist = checklist(month, month.seen)
+        month.checklist_done = sum(item["done"] for item in month.checklist)
     upcoming = next(
         (m for m in months if m.open or (m.started and m.party.status != "ended")), None
     )
@@ -232,11 +234,8 @@ def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     form = SettingsForm(request.POST, instance=Circle.objects.get(pk=circle.pk))
     error = success = None
     if form.is_valid():
-        data = {k: v for k, v in form.cleaned_data.items() if k != "move_dates"}
         try:
-            viewer.circle = services.update_circle(
-                circle.pk, data, move_dates=form.cleaned_data["move_dates"]
-            )
+            viewer.circle = services.update_circle(circle.pk, form.cleaned_data)
         except Refused as problem:
             error = str(problem)
         else:

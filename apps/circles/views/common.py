@@ -8,6 +8,7 @@ from functools import wraps
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django_htmx.http import reswap, retarget
 
 from apps.circles import services
@@ -60,10 +61,12 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
                 require(viewer, role, the_month)
             except NotAllowed as problem:
                 return refusal(request, str(problem), circle=circle if viewer.in_circle else None)
-            if month:
-                response = view(request, viewer, the_month, *args, **kwargs)
-            else:
-                response = view(request, viewer, *args, **kwargs)
+            # Times on the circle's pages are the circle's (the laptop may be set to UTC).
+            with timezone.override(circle.tz):
+                if month:
+                    response = view(request, viewer, the_month, *args, **kwargs)
+                else:
+                    response = view(request, viewer, *args, **kwargs)
             if viewer.is_admin and response.status_code < 400:
                 # Where the links in mails the scheduler sends later should point.
                 services.remember_site(circle, request.build_absolute_uri("/"))

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import services
@@ -27,6 +28,7 @@ from apps.circles.selectors import (
     active_members,
     answer_of,
     attendance,
+    checklist,
     hosts_of,
     place_of,
     substitutes,
@@ -38,31 +40,6 @@ from apps.parties.views.common import claim_of
 from apps.parties.views.player import COOKIE_AGE
 
 from .common import answer, circle_view, first_error
-
-
-def _substitutes_state(month: Month, seen) -> tuple[bool, str]:
-    """The checklist's 'substitutes found', read from the answers rather than ticked."""
-    if month.started:
-        return True, "The night has started."
-    if month.fill != Month.Fill.SUBSTITUTES:
-        return True, f"Not needed: {month.get_fill_display().split(' (')[0].lower()}."
-    if not seen.count:
-        return False, "Waiting for the first answers."
-    if not seen.short:
-        return True, f"Every table is full ({seen.tables} table{'s' if seen.tables > 1 else ''})."
-    if seen.still_to_find == 0:
-        return False, f"{len(seen.open_asks)} asked, waiting for an answer."
-    return False, f"{seen.short} seat{'s' if seen.short > 1 else ''} short."
-
-
-def checklist(month: Month, seen) -> list[dict]:
-    items = [
-        {"key": key, "label": label, "done": getattr(month, field)}
-        for key, (field, label) in services.CHECKLIST.items()
-    ]
-    done, state = _substitutes_state(month, seen)
-    items.append({"key": "substitutes", "label": "Substitutes found", "done": done, "state": state})
-    return items
 
 
 def month_context(request: HttpRequest, viewer: Viewer, month: Month, form=None) -> dict:
@@ -210,6 +187,7 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
             "my_answer": answer_of(month, viewer.member),
             "answers": Rsvp.Answer.choices,
             "viewer": viewer,
+            "hosting": viewer.hosts(month),
         },
         back=request.POST.get("next") or _back(month),
         error=error,
@@ -453,4 +431,5 @@ def substitute_answer(request: HttpRequest, token: str) -> HttpResponse:
         "asked": ask.status == SubstituteAsk.Status.ASKED,
     }
     template = "circles/ask.html#answer" if request.htmx else "circles/ask.html"
-    return render(request, template, context, status=400 if error else 200)
+    with timezone.override(month.season.circle.tz):
+        return render(request, template, context, status=400 if error else 200)
