@@ -253,3 +253,28 @@ def test_a_substitute_asked_close_to_the_night_gets_at_least_half_an_hour(
     coming(month, members, ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"])
     (sue,) = services.ask_substitutes(month.pk)
     assert timedelta(minutes=29) < sue.due_at - sue.asked_at <= timedelta(minutes=31)
+
+
+def test_the_host_counts_as_coming_and_gives_no_rsvp_of_their_own(month, members):
+    services.set_rsvp(month.pk, members["Bea"].pk, "no")
+    host(month, members["Bea"])  # Bea said no before she took the month over
+    assert [m.name for m in attendance(month).coming] == ["Bea"]
+    with pytest.raises(Refused, match="count as coming"):
+        services.set_rsvp(month.pk, members["Bea"].pk, "no")
+
+
+def test_the_checklist_is_the_hosts_and_substitutes_found_is_read_from_the_answers(
+    month, members, subs
+):
+    from apps.circles.selectors import checklist
+
+    services.set_checklist(month.pk, "place", True)
+    month.refresh_from_db()
+    items = {i["key"]: i for i in checklist(month, attendance(month))}
+    assert items["place"]["done"] and not items["food"]["done"]
+    assert not items["substitutes"]["done"] and items["substitutes"]["state"] == "3 seats short."
+    services.set_fill(month.pk, "ghosts")
+    month.refresh_from_db()
+    assert checklist(month, attendance(month))[-1]["done"]
+    with pytest.raises(Refused, match="not on the host's checklist"):
+        services.set_checklist(month.pk, "music", True)

@@ -272,3 +272,52 @@ def test_the_standings_page_shows_the_season_and_follows_a_correction(
 def test_the_django_admin_registers_every_model_of_the_app():
     models = set(apps.get_app_config("circles").get_models())
     assert models and models <= set(django_admin.site._registry)
+
+
+def test_a_phone_lists_the_circles_it_is_signed_in_to_and_can_sign_out(client, circle, members):
+    as_member(client, members["Bea"])
+    assert "Bunko Belles" in client.get("/c/").content.decode()
+    response = client.post(f"/c/{circle.code}/me/forget/")
+    assert response["Location"] == "/c/"
+    assert client.get(f"/c/{circle.code}/").status_code == 403
+
+
+def test_the_admin_saves_the_settings_and_the_prizes_with_htmx(client, admin, circle):
+    client.force_login(admin)
+    page = client.post(
+        f"/c/{circle.code}/settings/",
+        {
+            "name": "Bunko Babes",
+            "week": "2",
+            "weekday": "4",
+            "time": "20:00",
+            "timezone": "Europe/Amsterdam",
+            "reminder_days": "2",
+            "answer_hours": "200",
+            "rounds": "6",
+            "dice_mode": "physical",
+        },
+        headers=HTMX,
+    )
+    assert page.status_code == 400 and "168 hours" in page.content.decode()
+    assert Circle.objects.get(pk=circle.pk).name == "Bunko Belles"
+    page = client.post(
+        f"/c/{circle.code}/settings/prizes/",
+        {"use_most_wins": "on", "name_most_wins": "Queen Bee", "use_consolation": "on"},
+        headers=HTMX,
+    )
+    assert page.status_code == 200
+    assert [c["name"] for c in Circle.objects.get(pk=circle.pk).prize_categories] == [
+        "Queen Bee",
+        "Consolation prize",
+    ]
+    page = client.post(f"/c/{circle.code}/settings/prizes/", {}, headers=HTMX)
+    assert page.status_code == 400 and "at least one prize" in page.content.decode()
+
+
+def test_planning_without_members_says_why_next_to_the_button(client, admin, circle):
+    client.force_login(admin)
+    season = circle.seasons.get()
+    response = client.post(f"/c/{circle.code}/plan/{season.pk}/", headers=HTMX)
+    assert response.status_code == 400
+    assert "Invite the members first" in response.content.decode()

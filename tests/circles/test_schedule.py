@@ -207,3 +207,38 @@ def test_a_calendar_link_made_stale_or_forged_is_refused(client, circle):
     services.new_feed_link(circle.pk)
     assert client.get(f"/c/{circle.code}/calendar/{token}.ics").status_code == 404
     assert client.get(f"/c/{circle.code}/calendar/forged.ics").status_code == 404
+
+
+def test_a_new_usual_night_moves_the_months_still_on_the_old_one_and_keeps_a_hosts_date(
+    circle,
+):
+    first, second, *rest = months(circle)
+    services.edit_month(
+        first.pk, day=first.date.replace(day=25 if first.date.day != 25 else 24),
+        at=first.time, place="", host_note="",
+    )  # fmt: skip
+    kept = Month.objects.get(pk=first.pk).date
+    services.update_circle(circle.pk, {"week": 1, "weekday": 4, "time": time(20, 0)})
+    assert Month.objects.get(pk=first.pk).date == kept
+    moved = Month.objects.get(pk=second.pk)
+    assert (moved.date.day <= 7, moved.date.weekday(), moved.time) == (True, 4, time(20, 0))
+
+
+def test_the_next_season_follows_the_last_one(circle):
+    first = circle.seasons.get()
+    season = services.new_season(circle.pk)
+    assert season.start == first.start.replace(year=first.start.year + 1)
+    assert season.months.count() == 12
+
+
+def test_the_admin_giving_a_month_another_host_lapses_its_swap_requests(circle, members):
+    first, second = _two_hosted(circle, members)
+    swap = services.request_swap(members["Ann"].pk, first.pk, second.pk, members["Bea"].pk)
+    services.edit_month(
+        first.pk, day=first.date, at=first.time, place="", host_note="",
+        hosts=[members["Cal"].pk],
+    )  # fmt: skip
+    assert hosts(first) == ["Cal"]
+    assert SwapRequest.objects.get(pk=swap.pk).status == "void"
+    with pytest.raises(Refused, match="closed"):
+        services.answer_swap(circle.pk, swap.pk, members["Bea"].pk, accept=True)
