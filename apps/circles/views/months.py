@@ -36,6 +36,7 @@ from apps.circles.selectors import (
 )
 from apps.core.errors import Refused
 from apps.core.tokens import seat_cookie_name
+from apps.parties.selectors import tallies
 from apps.parties.views.common import claim_of
 from apps.parties.views.player import COOKIE_AGE
 
@@ -63,6 +64,8 @@ def month_context(request: HttpRequest, viewer: Viewer, month: Month, form=None)
         "answers": Rsvp.Answer.choices,
         "checklist": checklist(month, seen),
     }
+    if month.party is not None:
+        context["winner"] = (month.party.result or {}).get("winner")
     if member is not None and month.party is not None:
         seat = month.seats.filter(member=member).select_related("player").first()
         player = seat.player if seat else None
@@ -70,6 +73,10 @@ def month_context(request: HttpRequest, viewer: Viewer, month: Month, form=None)
         context["arrived"] = bool(
             player and claim and claim.seat_id == player.pk and claim.nonce == player.nonce
         )
+        if player is not None and month.party.current_round:
+            context["my_tally"] = next(
+                (t for t in tallies(month.party) if t.player.pk == player.pk), None
+            )
     if runner:
         asked = {a.member_id: a for a in seen.asks}
         context.update(
