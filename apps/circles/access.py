@@ -52,14 +52,6 @@ class Viewer:
         """May act as the month's host: its host, or the admin standing in."""
         return self.is_admin or self.hosts(month)
 
-    @property
-    def role(self) -> str:
-        if self.is_admin:
-            return "admin"
-        if self.is_substitute:
-            return "substitute"
-        return "member" if self.member else "outsider"
-
 
 def member_from_cookie(request: HttpRequest, circle: Circle) -> Member | None:
     claim = read_member_token(request.COOKIES.get(circle.cookie_name))

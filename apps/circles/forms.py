@@ -10,7 +10,6 @@ from django.conf import settings
 from django.contrib.auth.forms import BaseUserCreationForm
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
-from apps.parties.models import Party
 from apps.prizes.categories import DEFAULT, KINDS
 
 MONTH_CHOICES = [(i, name) for i, name in enumerate(MONTH_NAMES, start=1)]
@@ -40,7 +39,11 @@ class CircleForm(forms.Form):
     week = forms.TypedChoiceField(choices=WEEKS, coerce=int, initial=3, label="Usual night")
     weekday = forms.TypedChoiceField(choices=WEEKDAYS, coerce=int, initial=3, label="Weekday")
     time = forms.TimeField(initial=time(19, 0), widget=TimeInput(format="%H:%M"), label="At")
-    timezone = forms.ChoiceField(choices=_timezones, label="Time zone")
+    timezone = forms.ChoiceField(
+        choices=_timezones,
+        label="Time zone",
+        widget=forms.Select(attrs={"data-guess-timezone": ""}),
+    )
 
 
 class SettingsForm(forms.ModelForm):
@@ -303,6 +306,3 @@ class AskAnswerForm(forms.Form):
 
 class EmptyForm(forms.Form):
     """A button with no fields (plan the season, ask the substitutes, start the night)."""
-
-
-DICE_CHOICES = Party.DiceMode.choices

@@ -70,15 +70,6 @@ def current_season(circle: Circle, today=None) -> Season | None:
     return seasons[-1] if seasons else None
 
 
-def next_month(circle: Circle, now: datetime | None = None) -> Month | None:
-    """The next night that is not over (the one tonight included)."""
-    now = now or timezone.now()
-    for month in Month.objects.filter(season__circle=circle).order_by("date", "time"):
-        if not month.is_past(now) or (month.party and month.party.status != "ended"):
-            return month
-    return None
-
-
 # --- who is coming ------------------------------------------------------------------------------
 
 

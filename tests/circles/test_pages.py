@@ -93,9 +93,11 @@ def test_an_rsvp_through_htmx_returns_the_answer_buttons_with_the_answer_chosen(
     assert response.status_code == 200 and page.lstrip().startswith(f'<div id="rsvp-{month.pk}"')
     assert 'value="maybe" aria-pressed="true"' in page
     assert Rsvp.objects.get(member=members["Bea"]).answer == "maybe"
-    # Without htmx: back to the page.
+    # Without htmx: back to the page (of this server only).
     response = client.post(url, {"answer": "yes", "next": f"/c/{circle.code}/"})
     assert response["Location"] == f"/c/{circle.code}/"
+    response = client.post(url, {"answer": "yes", "next": "https://elsewhere.example/"})
+    assert response["Location"] == f"/c/{circle.code}/months/{month.pk}/"
 
 
 def test_an_rsvp_after_the_night_started_shows_the_reason_and_changes_nothing(
@@ -321,3 +323,13 @@ def test_planning_without_members_says_why_next_to_the_button(client, admin, cir
     response = client.post(f"/c/{circle.code}/plan/{season.pk}/", headers=HTMX)
     assert response.status_code == 400
     assert "Invite the members first" in response.content.decode()
+
+
+def test_mails_sent_later_point_at_the_laptops_network_address_not_localhost(monkeypatch, rf):
+    from apps.circles.views import common
+
+    monkeypatch.setattr(common, "lan_addresses", lambda: ["192.168.1.20"])
+    assert common.site_of(rf.get("/", HTTP_HOST="localhost:8000")) == "http://192.168.1.20:8000/"
+    assert common.site_of(rf.get("/", HTTP_HOST="bunko.example.org")) == (
+        "http://bunko.example.org/"
+    )

@@ -27,7 +27,7 @@ from apps.circles.selectors import (
 from apps.circles.tokens import make_ask_token, make_feed_token
 from apps.core.errors import Refused
 
-from .common import answer, circle_view, first_error
+from .common import answer, circle_view, first_error, site_of
 
 
 @require_GET
@@ -68,7 +68,7 @@ def new_circle(request: HttpRequest) -> HttpResponse:
                 weekday=data["weekday"],
                 at=data["time"],
                 tz=data["timezone"],
-                site_url=request.build_absolute_uri("/"),
+                site_url=site_of(request),
             )
         except Refused as problem:
             error = str(problem)

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from urllib.parse import urlsplit, urlunsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import reswap, retarget
 
 from apps.circles import services
 from apps.circles.access import NotAllowed, Viewer, require, viewer_for
 from apps.circles.models import Circle, Month
+from apps.core.network import lan_addresses
 
 
 def get_circle(code: str) -> Circle:
@@ -33,6 +36,20 @@ def get_month(circle: Circle, month_id: int) -> Month:
         raise Http404("That month is not part of this circle.")
     month.season.circle = circle
     return month
+
+
+def site_of(request: HttpRequest) -> str:
+    """Where the links in mails sent later (by the scheduler) should point: this server as
+    the admin reached it, but by its address on the network when the admin is at the laptop
+    itself (a phone cannot open "localhost")."""
+    base = request.build_absolute_uri("/")
+    parts = urlsplit(base)
+    if parts.hostname in {"localhost", "127.0.0.1", "::1"}:
+        addresses = lan_addresses()
+        if addresses:
+            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+            base = urlunsplit(parts._replace(netloc=netloc))
+    return base
 
 
 def refusal(
@@ -68,8 +85,7 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
                 else:
                     response = view(request, viewer, *args, **kwargs)
             if viewer.is_admin and response.status_code < 400:
-                # Where the links in mails the scheduler sends later should point.
-                services.remember_site(circle, request.build_absolute_uri("/"))
+                services.remember_site(circle, site_of(request))
             return response
 
         return wrapper
@@ -97,6 +113,14 @@ def answer(
     elif success:
         messages.success(request, success)
     return redirect(back)
+
+
+def safe_next(request: HttpRequest, fallback: str) -> str:
+    """A page of this server to go back to after a form (never another site)."""
+    target = request.POST.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return fallback
 
 
 def first_error(form) -> str:

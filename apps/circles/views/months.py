@@ -40,7 +40,7 @@ from apps.parties.selectors import tallies
 from apps.parties.views.common import claim_of
 from apps.parties.views.player import COOKIE_AGE
 
-from .common import answer, circle_view, first_error
+from .common import answer, circle_view, first_error, safe_next
 
 
 def month_context(request: HttpRequest, viewer: Viewer, month: Month, form=None) -> dict:
@@ -196,7 +196,7 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
             "viewer": viewer,
             "hosting": viewer.hosts(month),
         },
-        back=request.POST.get("next") or _back(month),
+        back=safe_next(request, _back(month)),
         error=error,
     )
 
@@ -350,7 +350,7 @@ def _swap_answer(request, viewer, act, form) -> HttpResponse:
         request,
         partial="circles/circle.html#swaps",
         context=lambda: circle_context(viewer, current_season(viewer.circle)),
-        back=request.POST.get("next") or reverse("circles:circle", args=[viewer.circle.code]),
+        back=safe_next(request, reverse("circles:circle", args=[viewer.circle.code])),
         error=error,
         success=success,
     )

@@ -18,3 +18,10 @@ document.addEventListener("click", (event) => {
     done();
   }
 });
+
+// A new circle's time zone: the laptop's own, when the server only knows UTC.
+const zone = document.querySelector("select[data-guess-timezone]");
+if (zone && zone.value === "UTC") {
+  const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (guess && [...zone.options].some((option) => option.value === guess)) zone.value = guess;
+}
