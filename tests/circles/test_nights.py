@@ -278,3 +278,15 @@ def test_the_checklist_is_the_hosts_and_substitutes_found_is_read_from_the_answe
     assert checklist(month, attendance(month))[-1]["done"]
     with pytest.raises(Refused, match="not on the host's checklist"):
         services.set_checklist(month.pk, "music", True)
+
+
+def test_a_substitute_withdrawn_when_the_tables_filled_is_asked_again_when_a_seat_frees(
+    month, members, subs
+):
+    coming(month, members, ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"])  # 7
+    services.ask_substitutes(month.pk)  # Sue
+    services.set_rsvp(month.pk, members["Hal"].pk, "yes")  # 8: Sue withdrawn
+    services.set_rsvp(month.pk, members["Hal"].pk, "no")  # 7 again
+    (again,) = services.ask_substitutes(month.pk)
+    assert again.member.name == "Sue"
+    assert asks(month) == [("Sue", "withdrawn"), ("Sue", "asked")]

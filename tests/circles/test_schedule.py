@@ -133,6 +133,7 @@ def test_a_swap_accepted_after_its_month_went_past_is_refused(circle, members):
     with pytest.raises(Refused, match="already past"):
         services.answer_swap(circle.pk, swap.pk, members["Bea"].pk, accept=True)
     assert (hosts(first), hosts(second)) == (["Ann"], ["Bea"])
+    assert SwapRequest.objects.get(pk=swap.pk).status == "void"  # and it is closed as such
 
 
 def test_only_a_months_own_host_can_offer_it_in_a_swap(circle, members):

@@ -109,10 +109,15 @@ def _withdraw_if_full(month: Month) -> None:
 
 
 def _ask(month: Month, count: int, now: datetime | None = None) -> list[SubstituteAsk]:
-    """Ask the next ``count`` substitutes on the list who were not asked for this month."""
+    """Ask the next ``count`` substitutes on the list not asked for this month yet (one whose
+    request was withdrawn when the tables filled up may be asked again)."""
     now = now or timezone.now()
     circle = month.season.circle
-    asked = set(month.asks.values_list("member_id", flat=True))
+    asked = set(
+        month.asks.exclude(status=SubstituteAsk.Status.WITHDRAWN).values_list(
+            "member_id", flat=True
+        )
+    )
     coming = set(month.rsvps.filter(answer=Rsvp.Answer.YES).values_list("member_id", flat=True))
     candidates = [
         m
@@ -262,8 +267,7 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
         note(circle, f"{ask.member.name} can't come in {month.name}.", month)
         ask_next(month)
         return ask
-    if attendance(month).short == 0:
-        close_ask(ask, SubstituteAsk.Status.WITHDRAWN)
+    if attendance(month).short == 0:  # (every change that fills the tables withdraws asks)
         raise Refused(STATUS_REFUSALS[SubstituteAsk.Status.WITHDRAWN])
     close_ask(ask, SubstituteAsk.Status.ACCEPTED)
     Rsvp.objects.update_or_create(

@@ -85,7 +85,7 @@ def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Pla
     note(circle, text)
     schedule = [(m, hosts_of(m)) for m in months]
     for member in members:
-        mine = [m for m in open_months if any(h.pk == member.pk for h in hosts_of(m))]
+        mine = [m for m, hs in schedule if m in open_months and member in hs]
         mail.send(
             member.email,
             "schedule",
@@ -260,9 +260,20 @@ def _pending(circle: Circle, swap_id: int) -> SwapRequest:
     return swap
 
 
-@transaction.atomic
 def answer_swap(circle_id: int, swap_id: int, member_id: int, accept: bool) -> SwapRequest:
-    """The asked host accepts (the two exchange months) or declines; the admin sees it."""
+    """The asked host accepts (the two exchange months) or declines; the admin sees it. A
+    request that no longer holds (a month went past, a host changed) is closed as such, and
+    the answer is refused with the reason."""
+    with transaction.atomic():
+        swap, problem = _answer_swap(circle_id, swap_id, member_id, accept)
+    if problem:
+        raise Refused(problem)
+    return swap
+
+
+def _answer_swap(
+    circle_id: int, swap_id: int, member_id: int, accept: bool
+) -> tuple[SwapRequest, str | None]:
     circle = lock_circle(circle_id)
     swap = _pending(circle, swap_id)
     if swap.to_member_id != member_id:
@@ -287,14 +298,19 @@ def answer_swap(circle_id: int, swap_id: int, member_id: int, accept: bool) -> S
                 "link": mail.member_link(swap.from_member),
             },
         )
-        return swap
-    _check_swappable(mine, theirs)
+        return swap, None
     give = mine.hostings.filter(member=swap.from_member).first()
     take = theirs.hostings.filter(member=swap.to_member).first()
-    if give is None or take is None:
+    try:
+        _check_swappable(mine, theirs)
+        if give is None or take is None:
+            raise Refused(
+                "The hosts of these months changed since the request: it no longer holds."
+            )
+    except Refused as problem:
         swap.status = SwapRequest.Status.VOID
         swap.save(update_fields=["status", "answered_at"])
-        raise Refused("The hosts of these months changed since the request: it no longer holds.")
+        return swap, str(problem)
     give.member, take.member = swap.to_member, swap.from_member
     give.save(update_fields=["member"])
     take.save(update_fields=["member"])
@@ -324,7 +340,7 @@ def answer_swap(circle_id: int, swap_id: int, member_id: int, accept: bool) -> S
     )
     if circle.admin.email:
         mail.send(circle.admin.email, "swap_admin", context)
-    return swap
+    return swap, None
 
 
 @transaction.atomic
