@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "apps.core",
     "apps.parties",
     "apps.prizes",
+    "apps.circles",
     "apps.games",
     "apps.games.mbogo",
     "apps.games.bonje",
@@ -199,6 +200,24 @@ GAME_BOT_TAKEOVER = float(os.environ.get("GAME_BOT_TAKEOVER", "60"))  # gone thi
 # looks for deadlines armed by other processes at least this often (SCHEDULER_POLL).
 PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "5"))
 SCHEDULER_POLL = float(os.environ.get("SCHEDULER_POLL", "1"))
+
+# Mail (the circles' invitations, schedules, substitute requests and reminders): printed on
+# the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_SSL = _env_flag("EMAIL_USE_SSL")
+    EMAIL_USE_TLS = _env_flag("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+    EMAIL_TIMEOUT = 20
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bunko Night <bunko@localhost>")
+# Where the links in mails point ("https://bunko.example.org"); unset: the address the
+# circle's admin last used.
+SITE_URL = os.environ.get("SITE_URL", "")
 
 LOGGING = {
     "version": 1,

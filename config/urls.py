@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("apps.games.urls")),
     path("", include("apps.prizes.urls")),
     path("", include("apps.parties.urls")),
+    path("c/", include("apps.circles.urls")),
     path("signin/", auth_views.LoginView.as_view(), name="login"),
     path("signout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,75 @@
+"""The circle's notices by mail: invitations, member links, the schedule, substitute
+requests, swaps and the reminder before a night.
+
+Mail goes out after the transaction commits (a refused change sends nothing), one message
+per person (each carries that person's own link). Django's mail settings decide where it
+goes: the console unless EMAIL_HOST names an SMTP server (see the README). A mail server
+that fails is logged, never shown to the person who clicked.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.circles import tokens
+from apps.circles.models import Circle, Member, SubstituteAsk
+
+log = logging.getLogger(__name__)
+
+
+def absolute(circle: Circle, path: str) -> str:
+    """A link on this server for a mail: SITE_URL, else the address the admin last used."""
+    base = (
+        getattr(settings, "SITE_URL", "") or circle.site_url or "http://localhost:8000/"
+    ).rstrip("/")
+    return base + path
+
+
+def member_link(member: Member) -> str:
+    token = tokens.make_member_token(member.circle_id, member.pk, member.nonce)
+    return absolute(member.circle, reverse("circles:member_link", args=[member.circle.code, token]))
+
+
+def ask_link(ask: SubstituteAsk) -> str:
+    circle = ask.month.season.circle
+    token = tokens.make_ask_token(ask.pk, ask.nonce)
+    return absolute(circle, reverse("circles:ask", args=[token]))
+
+
+def feed_link(circle: Circle) -> str:
+    token = tokens.make_feed_token(circle.pk, circle.feed_nonce)
+    return absolute(circle, reverse("circles:calendar", args=[circle.code, token]))
+
+
+def send(to: str, template: str, context: dict) -> None:
+    """Render ``circles/mail/<template>.txt`` (its first line is the subject) and send it
+    to one address once the transaction commits."""
+    if not to:
+        return
+    circle = context.get("circle")
+    with timezone.override(circle.tz if circle else timezone.get_current_timezone()):
+        text = render_to_string(f"circles/mail/{template}.txt", context).strip()
+    subject, _, body = text.partition("\n")
+    message = EmailMessage(subject=" ".join(subject.split()), body=body.strip() + "\n", to=[to])
+    transaction.on_commit(lambda: _deliver(message))
+
+
+def _deliver(message: EmailMessage) -> None:
+    try:
+        message.send()
+    except Exception:
+        log.exception("circles: could not send %r to %s", message.subject, message.to)
+
+
+def send_members(members, template: str, context: dict) -> None:
+    """The same notice to each member with an address, with their own link."""
+    for member in members:
+        if member.email:
+            send(member.email, template, {**context, "member": member, "link": member_link(member)})

@@ -1,0 +1,134 @@
+"""What the circle's services share: locking the rows that order the changes, names,
+the activity list, and the deadlines of a month (its reminder, its substitutes' answers)."""
+
+from __future__ import annotations
+
+import logging
+import math
+from datetime import date, datetime, timedelta
+
+from django.utils import timezone
+
+from apps.circles import mail
+from apps.circles.models import (
+    Activity,
+    Circle,
+    Month,
+    SubstituteAsk,
+)
+from apps.core import scheduler
+from apps.core.errors import Refused
+from apps.core.models import Deadline
+
+log = logging.getLogger(__name__)
+
+MAX_NAME = 30
+# The shortest time a substitute is given to answer when the night is close.
+MIN_ANSWER = timedelta(minutes=30)
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def lock_circle(circle_id: int) -> Circle:
+    circle = Circle.objects.select_for_update().filter(pk=circle_id).first()
+    if circle is None:
+        raise Refused("That circle no longer exists.")
+    return circle
+
+
+def lock_month(month_id: int) -> Month:
+    month = Month.objects.select_for_update().filter(pk=month_id).first()
+    if month is None:
+        raise Refused("That month is not part of the circle's season.")
+    return month
+
+
+def note(circle: Circle, text: str, month: Month | None = None) -> None:
+    Activity.objects.create(circle=circle, month=month, text=text[:300])
+
+
+def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
+    """A member's name as the party nights will use it: one line, at most 30 characters,
+    not a ghost's, and not the name of another member of the circle."""
+    name = " ".join(str(name or "").split())
+    if not name:
+        raise Refused("Type a name first.")
+    if len(name) > MAX_NAME:
+        raise Refused(f"A name can be at most {MAX_NAME} characters.")
+    if name.lower().startswith("ghost"):
+        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
+    taken = circle.members.filter(active=True, name__iexact=name).exclude(pk=exclude).first()
+    if taken is not None:
+        raise Refused(
+            f"There is already a member called {taken.name} in this circle. If that is you, open "
+            "your member link; otherwise add an initial to your name."
+        )
+    return name
+
+
+def clean_months(values) -> list[int]:
+    months = sorted({int(v) for v in values or []})
+    if any(not 1 <= m <= 12 for m in months):
+        raise Refused("Months are numbered 1 to 12.")
+    if len(months) == 12:
+        raise Refused("Leave at least one month you could host.")
+    return months
+
+
+def is_open(month: Month, now: datetime | None = None) -> bool:
+    """A month whose hosts may still change: its night neither started nor over."""
+    return not month.started and not month.is_past(now)
+
+
+def check_open(month: Month, what: str) -> None:
+    if month.started:
+        raise Refused(f"{month.name}'s night has started: {what} can't change any more.")
+    if month.is_past():
+        raise Refused(f"{month.name} is already past: {what} can't change any more.")
+
+
+def day_name(day: date) -> str:
+    """'Thursday 19 March', as the pages and mails say a date."""
+    return f"{day:%A} {day.day} {day:%B}"
+
+
+def ms(delay: timedelta) -> int:
+    """A delay in whole milliseconds, rounded up: a deadline never fires early."""
+    return math.ceil(delay.total_seconds() * 1000)
+
+
+def scope_of(month: Month) -> str:
+    return f"circle:{month.pk}"
+
+
+def arm_reminder(month: Month, now: datetime | None = None) -> None:
+    """The reminder mail, due the circle's number of days before the night."""
+    now = now or timezone.now()
+    circle = month.season.circle
+    due = month.starts_at - timedelta(days=circle.reminder_days)
+    Deadline.objects.filter(scope=scope_of(month), key="reminder").delete()
+    if circle.reminder_days and due > now and not month.started and month.reminded_at is None:
+        scheduler.arm(scope_of(month), "reminder", ms(due - now), {"kind": "reminder"}, now=now)
+
+
+def remember_site(circle: Circle, base_url: str) -> None:
+    """Where the links in mails sent later (by the scheduler) point."""
+    base_url = base_url.rstrip("/")
+    if base_url and circle.site_url != base_url:
+        Circle.objects.filter(pk=circle.pk).update(site_url=base_url)
+        circle.site_url = base_url
+
+
+def close_ask(ask: SubstituteAsk, status: str, now: datetime | None = None) -> None:
+    ask.status = status
+    ask.answered_at = now or timezone.now()
+    ask.save(update_fields=["status", "answered_at"])
+    Deadline.objects.filter(scope=scope_of(ask.month), key=f"ask:{ask.pk}").delete()
+    if status == SubstituteAsk.Status.WITHDRAWN:
+        month = ask.month
+        mail.send(
+            ask.member.email,
+            "substitute_withdrawn",
+            {"circle": month.season.circle, "month": month, "member": ask.member},
+        )

@@ -1,0 +1,355 @@
+"""The year of hosts: the planner's one action, a month's date and place, and the hosts' swaps."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from datetime import date, datetime, time
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.circles import mail, planner
+from apps.circles.models import (
+    Circle,
+    Hosting,
+    Member,
+    Month,
+    Season,
+    SwapRequest,
+)
+from apps.circles.selectors import hosts_of, place_of
+from apps.core.errors import Refused
+
+from .common import (
+    arm_reminder,
+    check_open,
+    day_name,
+    is_open,
+    lock_circle,
+    lock_month,
+    note,
+)
+
+# --- the season planner -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Plan:
+    """One action: every month to come gets its hosts, each member hosting as evenly as the
+    count allows and never in a month they cannot host. Months already played (or started)
+    keep their hosts and count for them."""
+    season = Season.objects.select_related("circle").filter(pk=season_id).first()
+    if season is None:
+        raise Refused("That season does not exist.")
+    circle = lock_circle(season.circle_id)
+    rng = rng or random.Random(secrets.randbits(64))
+    now = timezone.now()
+    months = list(season.months.select_related("season__circle"))
+    open_months = [m for m in months if is_open(m, now)]
+    if not open_months:
+        raise Refused("Every month of this season is past or started: add the next season.")
+    members = list(circle.members.filter(active=True, kind=Member.Kind.MEMBER).order_by("pk"))
+    if not members:
+        raise Refused("Invite the members first: the planner needs people to host.")
+    hosted: dict[str, int] = {}
+    for hosting in Hosting.objects.filter(month__in=[m for m in months if m not in open_months]):
+        key = str(hosting.member_id)
+        hosted[key] = hosted.get(key, 0) + 1
+    plan = planner.plan_season(
+        [str(m.pk) for m in members],
+        [m.first.month for m in open_months],
+        {str(m.pk): set(m.cannot_host) for m in members},
+        rng,
+        hosted=hosted,
+    )
+    Hosting.objects.filter(month__in=open_months).delete()
+    SwapRequest.objects.filter(from_month__season=season, status=SwapRequest.Status.PENDING).update(
+        status=SwapRequest.Status.VOID
+    )
+    by_id = {str(m.pk): m for m in members}
+    for index, month in enumerate(open_months):
+        Hosting.objects.bulk_create(
+            Hosting(month=month, member=by_id[key], position=position)
+            for position, key in enumerate(plan.hosts[index])
+        )
+        month.revision += 1
+        month.save(update_fields=["revision", "updated"])
+        arm_reminder(month, now)
+    season.planned_at = now
+    season.save(update_fields=["planned_at"])
+    unhosted = [open_months[i].name for i in plan.unhosted]
+    text = f"The schedule of {season.name} was made ({len(open_months)} months)."
+    if unhosted:
+        text += f" Nobody can host {', '.join(unhosted)}: choose a host by hand."
+    note(circle, text)
+    schedule = [(m, hosts_of(m)) for m in months]
+    for member in members:
+        mine = [m for m, hs in schedule if m in open_months and member in hs]
+        mail.send(
+            member.email,
+            "schedule",
+            {
+                "circle": circle,
+                "season": season,
+                "member": member,
+                "mine": mine,
+                "schedule": schedule,
+                "link": mail.member_link(member),
+                "feed": mail.feed_link(circle),
+            },
+        )
+    return plan
+
+
+# --- a month --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def edit_month(
+    month_id: int,
+    *,
+    day: date,
+    at: time,
+    place: str,
+    host_note: str,
+    hosts: list[int] | None = None,
+) -> Month:
+    """The night's date, time and place (the host or the admin) and its hosts (the admin).
+    Members with an address hear of a new date or place."""
+    month = lock_month(month_id)
+    circle = month.season.circle
+    check_open(month, "its details")
+    if (day.year, day.month) != (month.first.year, month.first.month):
+        raise Refused(f"{month.name}'s night must be in {month.first:%B}.")
+    if datetime.combine(day, at, tzinfo=circle.tz) < timezone.now():
+        raise Refused("That date and time are already past.")
+    before = (month.date, month.time, place_of(month))
+    month.date, month.time = day, at
+    month.place = " ".join(str(place or "").split())[:200]
+    month.host_note = " ".join(str(host_note or "").split())[:300]
+    if hosts is not None:
+        _set_hosts(circle, month, hosts)
+    after = (month.date, month.time, place_of(month))
+    if before[:2] != after[:2]:
+        month.reminded_at = None
+    month.revision += 1
+    month.save()
+    arm_reminder(month)
+    if before != after:
+        note(
+            circle,
+            f"{month.name}'s night is now on {day_name(month.date)} at {month.time:%H:%M}"
+            + (f", at {after[2]}" if after[2] else "")
+            + ".",
+            month,
+        )
+        mail.send_members(
+            circle.members.filter(active=True, kind=Member.Kind.MEMBER),
+            "moved",
+            {"circle": circle, "month": month, "where": after[2]},
+        )
+    return month
+
+
+def _set_hosts(circle: Circle, month: Month, member_ids: list[int]) -> None:
+    ids = list(dict.fromkeys(int(i) for i in member_ids))
+    members = {
+        m.pk: m for m in circle.members.filter(pk__in=ids, active=True, kind=Member.Kind.MEMBER)
+    }
+    if len(members) != len(ids):
+        raise Refused("Only members of the circle can host.")
+    current = [h.member_id for h in month.hostings.all()]
+    if current == ids:
+        return
+    month.hostings.all().delete()
+    Hosting.objects.bulk_create(
+        Hosting(month=month, member=members[pk], position=i) for i, pk in enumerate(ids)
+    )
+    SwapRequest.objects.filter(status=SwapRequest.Status.PENDING).filter(from_month=month).update(
+        status=SwapRequest.Status.VOID
+    )
+    SwapRequest.objects.filter(status=SwapRequest.Status.PENDING, to_month=month).update(
+        status=SwapRequest.Status.VOID
+    )
+    names = ", ".join(members[pk].name for pk in ids) or "nobody"
+    note(circle, f"The admin made {names} the host of {month.name}.", month)
+
+
+# --- swaps ------------------------------------------------------------------------------------
+
+
+def _swap_months(circle: Circle, from_id: int, to_id: int) -> tuple[Month, Month]:
+    months = {
+        m.pk: m
+        for m in Month.objects.filter(
+            pk__in=[from_id, to_id], season__circle=circle
+        ).select_related("season__circle")
+    }
+    if from_id not in months or to_id not in months:
+        raise Refused("Both months must be months of this circle.")
+    return months[from_id], months[to_id]
+
+
+def _check_swappable(first: Month, second: Month) -> None:
+    now = timezone.now()
+    for month in (first, second):
+        if month.started:
+            raise Refused(f"{month.name}'s night has started: it can no longer be swapped.")
+        if month.is_past(now):
+            raise Refused(f"{month.name} is already past: only months to come can be swapped.")
+
+
+@transaction.atomic
+def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member_id: int):
+    """A host asks another host to exchange months; the other answers on their phone."""
+    member = Member.objects.filter(pk=member_id, active=True).first()
+    if member is None:
+        raise Refused("Only members of the circle can swap months.")
+    circle = lock_circle(member.circle_id)
+    mine, theirs = _swap_months(circle, from_month_id, to_month_id)
+    _check_swappable(mine, theirs)
+    if not mine.hostings.filter(member=member).exists():
+        raise Refused(f"You don't host {mine.name}, so you can't swap it.")
+    other = theirs.hostings.filter(member_id=to_member_id).select_related("member").first()
+    if other is None:
+        raise Refused(f"That member doesn't host {theirs.name}.")
+    if other.member_id == member.pk or mine.hostings.filter(member_id=to_member_id).exists():
+        raise Refused("You already host both months together: there is nothing to swap.")
+    if theirs.hostings.filter(member=member).exists():
+        raise Refused(f"You already host {theirs.name}.")
+    if SwapRequest.objects.filter(
+        status=SwapRequest.Status.PENDING,
+        from_month=mine,
+        from_member=member,
+        to_month=theirs,
+        to_member_id=to_member_id,
+    ).exists():
+        raise Refused(f"You have already asked {other.member.name}: wait for the answer.")
+    swap = SwapRequest.objects.create(
+        from_month=mine, from_member=member, to_month=theirs, to_member=other.member
+    )
+    note(
+        circle,
+        f"{member.name} asked {other.member.name} to swap {mine.name} for {theirs.name}.",
+        mine,
+    )
+    mail.send(
+        other.member.email,
+        "swap_request",
+        {
+            "circle": circle,
+            "swap": swap,
+            "member": other.member,
+            "link": mail.member_link(other.member),
+        },
+    )
+    return swap
+
+
+def _pending(circle: Circle, swap_id: int) -> SwapRequest:
+    swap = (
+        SwapRequest.objects.select_related("from_month", "to_month", "from_member", "to_member")
+        .filter(pk=swap_id, from_month__season__circle=circle)
+        .first()
+    )
+    if swap is None:
+        raise Refused("That swap request does not exist.")
+    if swap.status != SwapRequest.Status.PENDING:
+        raise Refused(f"That swap request is closed ({swap.get_status_display().lower()}).")
+    return swap
+
+
+def answer_swap(circle_id: int, swap_id: int, member_id: int, accept: bool) -> SwapRequest:
+    """The asked host accepts (the two exchange months) or declines; the admin sees it. A
+    request that no longer holds (a month went past, a host changed) is closed as such, and
+    the answer is refused with the reason."""
+    with transaction.atomic():
+        swap, problem = _answer_swap(circle_id, swap_id, member_id, accept)
+    if problem:
+        raise Refused(problem)
+    return swap
+
+
+def _answer_swap(
+    circle_id: int, swap_id: int, member_id: int, accept: bool
+) -> tuple[SwapRequest, str | None]:
+    circle = lock_circle(circle_id)
+    swap = _pending(circle, swap_id)
+    if swap.to_member_id != member_id:
+        raise Refused(f"Only {swap.to_member.name} can answer this swap request.")
+    mine, theirs = swap.from_month, swap.to_month
+    swap.answered_at = timezone.now()
+    if not accept:
+        swap.status = SwapRequest.Status.DECLINED
+        swap.save(update_fields=["status", "answered_at"])
+        note(
+            circle,
+            f"{swap.to_member.name} declined to swap {theirs.name} for {mine.name}.",
+            mine,
+        )
+        mail.send(
+            swap.from_member.email,
+            "swap_answer",
+            {
+                "circle": circle,
+                "swap": swap,
+                "member": swap.from_member,
+                "link": mail.member_link(swap.from_member),
+            },
+        )
+        return swap, None
+    give = mine.hostings.filter(member=swap.from_member).first()
+    take = theirs.hostings.filter(member=swap.to_member).first()
+    try:
+        _check_swappable(mine, theirs)
+        if give is None or take is None:
+            raise Refused(
+                "The hosts of these months changed since the request: it no longer holds."
+            )
+    except Refused as problem:
+        swap.status = SwapRequest.Status.VOID
+        swap.save(update_fields=["status", "answered_at"])
+        return swap, str(problem)
+    give.member, take.member = swap.to_member, swap.from_member
+    give.save(update_fields=["member"])
+    take.save(update_fields=["member"])
+    for month in (mine, theirs):
+        month.revision += 1
+        month.save(update_fields=["revision", "updated"])
+    swap.status = SwapRequest.Status.ACCEPTED
+    swap.save(update_fields=["status", "answered_at"])
+    # Other requests about either hosting no longer hold.
+    SwapRequest.objects.filter(status=SwapRequest.Status.PENDING).filter(
+        from_month__in=[mine, theirs]
+    ).update(status=SwapRequest.Status.VOID)
+    SwapRequest.objects.filter(
+        status=SwapRequest.Status.PENDING, to_month__in=[mine, theirs]
+    ).update(status=SwapRequest.Status.VOID)
+    note(
+        circle,
+        f"Swapped: {swap.to_member.name} now hosts {mine.name}, "
+        f"{swap.from_member.name} hosts {theirs.name}.",
+        mine,
+    )
+    context = {"circle": circle, "swap": swap}
+    mail.send(
+        swap.from_member.email,
+        "swap_answer",
+        {**context, "member": swap.from_member, "link": mail.member_link(swap.from_member)},
+    )
+    if circle.admin.email:
+        mail.send(circle.admin.email, "swap_admin", context)
+    return swap, None
+
+
+@transaction.atomic
+def cancel_swap(circle_id: int, swap_id: int, member_id: int) -> SwapRequest:
+    circle = lock_circle(circle_id)
+    swap = _pending(circle, swap_id)
+    if swap.from_member_id != member_id:
+        raise Refused(f"Only {swap.from_member.name} can take this swap request back.")
+    swap.status = SwapRequest.Status.CANCELLED
+    swap.answered_at = timezone.now()
+    swap.save(update_fields=["status", "answered_at"])
+    return swap

@@ -1,0 +1,143 @@
+"""What every circle page shares: finding the circle, who is looking, refusals, htmx."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from urllib.parse import urlsplit, urlunsplit
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django_htmx.http import reswap, retarget
+
+from apps.circles import services
+from apps.circles.access import NotAllowed, Viewer, require, viewer_for
+from apps.circles.models import Circle, Month
+from apps.core.network import lan_addresses
+
+
+def get_circle(code: str) -> Circle:
+    circle = Circle.objects.select_related("admin").filter(code=str(code).upper()).first()
+    if circle is None:
+        raise Http404("There is no circle with that code.")
+    return circle
+
+
+def get_month(circle: Circle, month_id: int) -> Month:
+    month = (
+        Month.objects.select_related("season__circle", "party")
+        .filter(pk=month_id, season__circle=circle)
+        .first()
+    )
+    if month is None:
+        raise Http404("That month is not part of this circle.")
+    month.season.circle = circle
+    return month
+
+
+def site_of(request: HttpRequest) -> str:
+    """Where the links in mails sent later (by the scheduler) should point: this server as
+    the admin reached it, but by its address on the network when the admin is at the laptop
+    itself (a phone cannot open "localhost")."""
+    base = request.build_absolute_uri("/")
+    parts = urlsplit(base)
+    if parts.hostname in {"localhost", "127.0.0.1", "::1"}:
+        addresses = lan_addresses()
+        if addresses:
+            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+            base = urlunsplit(parts._replace(netloc=netloc))
+    return base
+
+
+def refusal(
+    request: HttpRequest, message: str, *, status: int = 403, circle: Circle | None = None
+) -> HttpResponse:
+    """A clear message and nothing changed: a page of its own, or (htmx) the page's alert."""
+    if request.htmx:
+        response = render(request, "circles/_alert.html", {"error": message}, status=status)
+        return reswap(retarget(response, "#circle-error"), "innerHTML")
+    return render(
+        request, "circles/refused.html", {"message": message, "circle": circle}, status=status
+    )
+
+
+def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
+    """Load the circle (and the month), work out who is looking, and let the view run only
+    for the role it needs; anyone else reads why not, with status 403."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, code: str, *args, **kwargs) -> HttpResponse:
+            circle = get_circle(code)
+            viewer = viewer_for(request, circle)
+            the_month = get_month(circle, kwargs.pop("month_id")) if month else None
+            try:
+                require(viewer, role, the_month)
+            except NotAllowed as problem:
+                return refusal(request, str(problem), circle=circle if viewer.in_circle else None)
+            # Times on the circle's pages are the circle's (the laptop may be set to UTC).
+            with timezone.override(circle.tz):
+                if month:
+                    response = view(request, viewer, the_month, *args, **kwargs)
+                else:
+                    response = view(request, viewer, *args, **kwargs)
+            if viewer.is_admin and response.status_code < 400:
+                services.remember_site(circle, site_of(request))
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+def answer(
+    request: HttpRequest,
+    *,
+    partial: str,
+    context: Callable[[], dict],
+    back: str,
+    error: str | None = None,
+    success: str | None = None,
+) -> HttpResponse:
+    """After a form: htmx gets the part of the page it changed (with the refusal next to the
+    form, status 400), a plain browser goes back to the page with the message on top."""
+    if request.htmx:
+        data = context()
+        data.update(error=error, success=success)
+        return render(request, partial, data, status=400 if error else 200)
+    if error:
+        messages.error(request, error)
+    elif success:
+        messages.success(request, success)
+    return redirect(back)
+
+
+def safe_next(request: HttpRequest, fallback: str) -> str:
+    """A page of this server to go back to after a form (never another site)."""
+    target = request.POST.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        return target
+    return fallback
+
+
+def first_error(form) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return "Something in that form was not right; nothing changed."
+
+
+def set_member_cookie(response: HttpResponse, circle: Circle, token: str) -> HttpResponse:
+    response.set_cookie(
+        circle.cookie_name,
+        token,
+        max_age=60 * 60 * 24 * 400,  # a season and then some
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+__all__ = ["Viewer", "answer", "circle_view", "first_error", "get_circle", "refusal"]

@@ -1,0 +1,491 @@
+"""The people of a circle: invitations, joining, the member link, a member's own page, a
+login for a member, and the admin's list of members and substitutes."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from apps.circles import services
+from apps.circles.access import Viewer, viewer_for
+from apps.circles.forms import (
+    AddMemberForm,
+    AdminLoginForm,
+    EmptyForm,
+    InviteMailForm,
+    JoinForm,
+    KindForm,
+    LoginForm,
+    MemberForm,
+    MemberPickForm,
+    MoveForm,
+)
+from apps.circles.models import Member
+from apps.circles.selectors import active_members, substitutes
+from apps.circles.tokens import make_invite, make_member_token, read_member_token
+from apps.core.errors import Refused
+
+from .common import answer, circle_view, first_error, get_circle, refusal, set_member_cookie
+
+
+def member_url(member: Member) -> str:
+    token = make_member_token(member.circle_id, member.pk, member.nonce)
+    return reverse("circles:member_link", args=[member.circle.code, token])
+
+
+def invite_urls(circle) -> dict[str, str]:
+    return {
+        kind: reverse(
+            "circles:join", args=[circle.code, make_invite(circle.pk, circle.invite_nonce, kind)]
+        )
+        for kind in Member.Kind.values
+    }
+
+
+# --- joining --------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A phone opens an invite link and joins with a name and, if they like, an address."""
+    circle = get_circle(code)
+    try:
+        invited, kind = services.invite_circle(token)
+        if invited.pk != circle.pk:
+            raise Refused(
+                "This invite link is not valid: it may have been cut short or mistyped. Ask "
+                "the circle's admin to send it again."
+            )
+    except Refused as problem:
+        return refusal(request, str(problem), status=400)
+    viewer = viewer_for(request, circle)
+    if viewer.member is not None:
+        messages.info(request, f"You are already in {circle.name} as {viewer.member.name}.")
+        return redirect("circles:circle", code=circle.code)
+    form = JoinForm(request.POST or None)
+    error = None
+    if request.method == "POST":
+        if form.is_valid():
+            user = request.user if request.user.is_authenticated else None
+            try:
+                member = services.join_circle(token, user=user, **form.cleaned_data)
+            except Refused as problem:
+                error = str(problem)
+            else:
+                response = redirect(reverse("circles:me", args=[circle.code]) + "?welcome=1")
+                token = make_member_token(circle.pk, member.pk, member.nonce)
+                return set_member_cookie(response, circle, token)
+        else:
+            error = first_error(form)
+    return render(
+        request,
+        "circles/join.html",
+        {"circle": circle, "form": form, "kind": kind, "error": error},
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def member_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """A member's own link: this phone becomes that member (no account needed)."""
+    circle = get_circle(code)
+    claim = read_member_token(token)
+    member = None
+    if claim is not None and claim.circle_id == circle.pk:
+        member = circle.members.filter(pk=claim.member_id).first()
+    if member is None:
+        return refusal(
+            request,
+            "This member link is not valid: it may have been cut short or mistyped. Ask the "
+            "circle's admin for your link.",
+            status=400,
+        )
+    if not member.active or member.nonce != claim.nonce:
+        return refusal(
+            request,
+            f"This member link to {circle.name} is no longer valid: a newer one was made. "
+            "Look for the latest mail, or ask the circle's admin for your link.",
+            status=400,
+        )
+    response = redirect("circles:circle", code=circle.code)
+    return set_member_cookie(response, circle, token)
+
+
+@require_POST
+@circle_view("circle")
+def forget(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    """Sign this phone out of the circle (the member link still works elsewhere)."""
+    EmptyForm(request.POST).is_valid()
+    response = redirect("circles:list")
+    response.delete_cookie(viewer.circle.cookie_name, samesite="Lax")
+    messages.info(request, "This phone is signed out of the circle. Your member link still works.")
+    return response
+
+
+# --- a member's own page --------------------------------------------------------------------------
+
+
+def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None) -> dict:
+    member = viewer.member
+    return {
+        "page": "me",
+        "circle": viewer.circle,
+        "viewer": viewer,
+        "member": member,
+        "form": form
+        or MemberForm(
+            initial={
+                "name": member.name,
+                "email": member.email,
+                "phone": member.phone,
+                "address": member.address,
+                "cannot_host": member.cannot_host,
+            }
+        ),
+        "login_form": login_form or LoginForm(),
+        "link": request.build_absolute_uri(member_url(member)),
+        "link_path": member_url(member),
+        "welcome": request.GET.get("welcome") == "1",
+    }
+
+
+def _not_a_member(viewer: Viewer) -> str:
+    return (
+        f"You run {viewer.circle.name} but are not one of its members. To play and host too, "
+        "join with the circle's invite link on the members page."
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@circle_view("circle")
+def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    if viewer.member is None:
+        return refusal(request, _not_a_member(viewer), circle=viewer.circle)
+    if request.method == "GET":
+        return render(request, "circles/me.html", me_context(request, viewer))
+    form = MemberForm(request.POST)
+    error = success = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            viewer.member = services.update_member(
+                viewer.member.pk,
+                name=data["name"],
+                email=data["email"],
+                phone=data["phone"],
+                address=data["address"],
+                cannot_host=data["cannot_host"] if not viewer.member.is_substitute else None,
+            )
+        except Refused as problem:
+            error = str(problem)
+        else:
+            success = "Saved."
+            form = None
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/me.html#details",
+        context=lambda: me_context(request, viewer, form=form),
+        back=reverse("circles:me", args=[viewer.circle.code]),
+        error=error,
+        success=success,
+    )
+
+
+@require_POST
+@circle_view("circle")
+def signup(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    """A member makes a login for themselves, to run their night on the laptop."""
+    if viewer.member is None:
+        return refusal(request, _not_a_member(viewer), circle=viewer.circle)
+    form = LoginForm(request.POST)
+    error = None
+    if form.is_valid():
+        try:
+            user = services.give_login(
+                viewer.member.pk, form.cleaned_data["username"], form.cleaned_data["password1"]
+            )
+        except Refused as problem:
+            error = str(problem)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            viewer.member.user = user
+            messages.success(
+                request, f"Your login {user.get_username()} is ready, and you are signed in."
+            )
+            if request.htmx:
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = reverse("circles:me", args=[viewer.circle.code])
+                return response
+            return redirect("circles:me", code=viewer.circle.code)
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/me.html#login",
+        context=lambda: me_context(request, viewer, login_form=form),
+        back=reverse("circles:me", args=[viewer.circle.code]) + "#login",
+        error=error,
+    )
+
+
+# --- the admin's list ---------------------------------------------------------------------------
+
+
+def members_context(request: HttpRequest, viewer: Viewer, add_form=None, mail_form=None) -> dict:
+    circle = viewer.circle
+    urls = invite_urls(circle)
+    return {
+        "page": "members",
+        "circle": circle,
+        "viewer": viewer,
+        "members": active_members(circle),
+        "substitutes": substitutes(circle),
+        "invite_member": request.build_absolute_uri(urls["member"]),
+        "invite_substitute": request.build_absolute_uri(urls["substitute"]),
+        "invite_member_path": urls["member"],
+        "invite_substitute_path": urls["substitute"],
+        "add_form": add_form or AddMemberForm(),
+        "mail_form": mail_form or InviteMailForm(),
+        "former": list(circle.members.filter(active=False)),
+    }
+
+
+@require_GET
+@circle_view("admin")
+def members(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    return render(request, "circles/members.html", members_context(request, viewer))
+
+
+def _back(viewer: Viewer) -> str:
+    return reverse("circles:members", args=[viewer.circle.code])
+
+
+@require_POST
+@circle_view("admin")
+def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    form = AddMemberForm(request.POST)
+    error = success = None
+    if form.is_valid():
+        try:
+            member = services.add_member(viewer.circle.pk, **form.cleaned_data)
+        except Refused as problem:
+            error = str(problem)
+        else:
+            success = f"{member.name} is added."
+            form = None
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/members.html#people",
+        context=lambda: members_context(request, viewer, add_form=form),
+        back=_back(viewer),
+        error=error,
+        success=success,
+    )
+
+
+def _people_action(request: HttpRequest, viewer: Viewer, form, act) -> HttpResponse:
+    error = success = None
+    if form.is_valid():
+        try:
+            success = act(form.cleaned_data)
+        except Refused as problem:
+            error = str(problem)
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/members.html#people",
+        context=lambda: members_context(request, viewer),
+        back=_back(viewer),
+        error=error,
+        success=success,
+    )
+
+
+@require_POST
+@circle_view("admin")
+def move_substitute(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    def act(data):
+        services.move_substitute(viewer.circle.pk, data["member"], data["step"])
+
+    return _people_action(request, viewer, MoveForm(request.POST), act)
+
+
+@require_POST
+@circle_view("admin")
+def set_kind(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    def act(data):
+        member = services.set_kind(viewer.circle.pk, data["member"], data["kind"])
+        return f"{member.name} is now a {member.get_kind_display().lower()}."
+
+    return _people_action(request, viewer, KindForm(request.POST), act)
+
+
+@require_POST
+@circle_view("admin")
+def remove_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    def act(data):
+        member = viewer.circle.members.filter(pk=data["member"]).first()
+        months = services.remove_member(viewer.circle.pk, data["member"])
+        text = f"{member.name} is off the list."
+        if months:
+            text += f" Give these months a new host: {', '.join(m.name for m in months)}."
+        return text
+
+    return _people_action(request, viewer, MemberPickForm(request.POST), act)
+
+
+@require_POST
+@circle_view("admin")
+def new_invites(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    EmptyForm(request.POST).is_valid()
+    viewer.circle = services.new_invite_links(viewer.circle.pk)
+    return answer(
+        request,
+        partial="circles/members.html#invites",
+        context=lambda: members_context(request, viewer),
+        back=_back(viewer),
+        success="New invite links are made: the old ones no longer work.",
+    )
+
+
+@require_POST
+@circle_view("admin")
+def mail_invites(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    form = InviteMailForm(request.POST)
+    error = success = None
+    if form.is_valid():
+        kind = form.cleaned_data["kind"]
+        url = request.build_absolute_uri(invite_urls(viewer.circle)[kind])
+        count = services.send_invitations(
+            viewer.circle.pk, form.cleaned_data["addresses"], kind, url
+        )
+        success = f"{count} invitation{'s' if count != 1 else ''} sent."
+        form = None
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/members.html#invites",
+        context=lambda: members_context(request, viewer, mail_form=form),
+        back=_back(viewer),
+        error=error,
+        success=success,
+    )
+
+
+# --- the admin's page of one member -------------------------------------------------------------
+
+
+def member_context(request: HttpRequest, viewer: Viewer, member: Member, form=None) -> dict:
+    return {
+        "page": "members",
+        "circle": viewer.circle,
+        "viewer": viewer,
+        "member": member,
+        "form": form
+        or MemberForm(
+            initial={
+                "name": member.name,
+                "email": member.email,
+                "phone": member.phone,
+                "address": member.address,
+                "cannot_host": member.cannot_host,
+            }
+        ),
+        "login_form": AdminLoginForm(initial={"member": member.pk}),
+        "link": request.build_absolute_uri(member_url(member)),
+        "link_path": member_url(member),
+        "hosting": [h.month for h in member.hostings.select_related("month")],
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@circle_view("admin")
+def member_page(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpResponse:
+    member = viewer.circle.members.filter(pk=member_id, active=True).first()
+    if member is None:
+        return refusal(request, "That person is not a member of this circle.", status=404)
+    if request.method == "GET":
+        return render(request, "circles/member.html", member_context(request, viewer, member))
+    form = MemberForm(request.POST)
+    error = success = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            member = services.update_member(member.pk, **data)
+        except Refused as problem:
+            error = str(problem)
+        else:
+            success = "Saved."
+            form = None
+    else:
+        error = first_error(form)
+    return answer(
+        request,
+        partial="circles/member.html#details",
+        context=lambda: member_context(request, viewer, member, form=form),
+        back=reverse("circles:member", args=[viewer.circle.code, member.pk]),
+        error=error,
+        success=success,
+    )
+
+
+@require_POST
+@circle_view("admin")
+def reset_link(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpResponse:
+    error = success = None
+    member = None
+    try:
+        member = services.reset_member_link(viewer.circle.pk, member_id)
+        success = f"{member.name} has a new link; the old one no longer works."
+    except Refused as problem:
+        error = str(problem)
+    member = member or viewer.circle.members.filter(pk=member_id).first()
+    return answer(
+        request,
+        partial="circles/member.html#link",
+        context=lambda: member_context(request, viewer, member),
+        back=reverse("circles:member", args=[viewer.circle.code, member_id]),
+        error=error,
+        success=success,
+    )
+
+
+@require_POST
+@circle_view("admin")
+def admin_login(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpResponse:
+    """The admin makes a login for a member (to pass on to them)."""
+    form = AdminLoginForm(request.POST)
+    error = success = None
+    if form.is_valid() and form.cleaned_data["member"] == member_id:
+        try:
+            if not viewer.circle.members.filter(pk=member_id, active=True).exists():
+                raise Refused("That person is not a member of this circle.")
+            user = services.give_login(
+                member_id, form.cleaned_data["username"], form.cleaned_data["password"]
+            )
+            success = f"The login {user.get_username()} is ready: give it to them."
+        except Refused as problem:
+            error = str(problem)
+    else:
+        error = first_error(form) if form.errors else "Choose a username and a password."
+    member = viewer.circle.members.filter(pk=member_id).first()
+    if member is None:
+        return refusal(request, "That person is not a member of this circle.", status=404)
+    return answer(
+        request,
+        partial="circles/member.html#login",
+        context=lambda: member_context(request, viewer, member),
+        back=reverse("circles:member", args=[viewer.circle.code, member_id]),
+        error=error,
+        success=success,
+    )
