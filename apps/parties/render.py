@@ -33,6 +33,7 @@ from apps.parties.selectors import (
     TableRow,
     night_at,
     round_state,
+    rows_of,
     table_at,
     table_rows,
     table_states,
@@ -284,6 +285,12 @@ def screen_card(night: Night, row: TableRow) -> str:
         ("screen-card", *card_key(night, row)),
         lambda: render_to_string("parties/_table_card.html", {"t": card_of(night, row)}),
     )
+
+
+def table_card_now(party: Party, table_id: int) -> dict | None:
+    """The card of one of the night's tables as it is now (for its parts fetched on opening)."""
+    rows = rows_of(party.tables.filter(pk=table_id))
+    return card_of(night_at(party), rows[0]) if rows else None
 
 
 def host_card(night: Night, row: TableRow) -> str:

@@ -18,5 +18,11 @@ urlpatterns = [
     path("p/<str:code>/host/", host.console, name="party_host"),
     path("p/<str:code>/host/correct/", host.correct, name="party_correct"),
     path("p/<str:code>/host/table/", host.host_move, name="party_host_move"),
+    path("p/<str:code>/host/player/<int:player_id>/", host.player_menu, name="party_player_menu"),
+    path(
+        "p/<str:code>/host/table/<int:table_id>/<slug:part>/",
+        host.table_part,
+        name="party_table_part",
+    ),
     path("p/<str:code>/host/<slug:action>/", host.act, name="party_act"),
 ]

@@ -160,9 +160,13 @@ def test_the_correction_menu_offers_what_the_nights_rules_score(host_client, hos
     state = Table.objects.get(party=classic, number=1).state
     roller = claim_at(classic, 1, state["roller"])
     table_action(classic.code, roller, "r-2", {"type": "report", "kind": "mini"})
-    page = host_client.get(f"/p/{classic.code}/host/").content.decode()
-    assert "Three of a kind (mini Bunko)" in page and "Wipeout" not in page
     table = Table.objects.get(party=classic, number=1)
+    console = host_client.get(f"/p/{classic.code}/host/").content.decode()
+    assert f"/host/table/{table.pk}/correct/" in console  # the form comes when opened
+    page = host_client.get(
+        f"/p/{classic.code}/host/table/{table.pk}/correct/", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "Three of a kind (mini Bunko)" in page and "Wipeout" not in page
     last = len(table.state["entries"]) - 1
     response = host_client.post(
         f"/p/{classic.code}/host/correct/",
@@ -177,3 +181,26 @@ def test_the_correction_menu_offers_what_the_nights_rules_score(host_client, hos
 def host_client(client, host):
     client.force_login(host)
     return client
+
+
+def test_the_console_of_a_hundred_tables_stays_light(host_client, host):
+    party = big_night(host, 400)
+    page = host_client.get(f"/p/{party.code}/host/").content
+    assert len(page) < 300_000  # the tables' tools and the players' menus come when opened
+    player = party.players.first()
+    menu = host_client.get(f"/p/{party.code}/host/player/{player.pk}/", HTTP_HX_REQUEST="true")
+    assert b"New name" in menu.content and b"<html" not in menu.content
+    table = party.tables.first()
+    tools = host_client.get(f"/p/{party.code}/host/table/{table.pk}/tools/")
+    assert b"Let the app play for" in tools.content and b"Back to the console" in tools.content
+    assert host_client.get(f"/p/{party.code}/host/table/{table.pk}/nothing/").status_code == 404
+
+
+def test_another_host_opens_no_menu_of_this_night(client, host, django_user_model):
+    party = big_night(host, 8)
+    other = django_user_model.objects.create_user("other-host")
+    client.force_login(other)
+    player = party.players.first()
+    assert client.get(f"/p/{party.code}/host/player/{player.pk}/").status_code == 403
+    table = party.tables.first()
+    assert client.get(f"/p/{party.code}/host/table/{table.pk}/tools/").status_code == 403

@@ -186,7 +186,9 @@ def test_the_host_corrects_a_tapped_entry_from_the_console(host_client, host):
     services.table_action(party.code, claim, "c-report", {"type": "report", "kind": "miss"})
     table = Table.objects.get(party=party)
     page = host_client.get(f"/p/{party.code}/host/").content.decode()
-    assert "Correct an entry" in page and "Should have been" in page
+    assert "Correct an entry" in page
+    form = host_client.get(f"/p/{party.code}/host/table/{table.pk}/correct/").content.decode()
+    assert "Should have been" in form and "Back to the console" in form
     index = len(table.state["entries"]) - 1
     response = host_client.post(
         f"/p/{party.code}/host/correct/",

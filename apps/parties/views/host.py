@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -27,7 +27,7 @@ from apps.parties.forms import (
     replacement_code,
 )
 from apps.parties.models import Party, Player
-from apps.parties.render import render_host
+from apps.parties.render import render_host, table_card_now
 from apps.parties.selectors import preview_correction
 from apps.parties.services import night as night_services
 
@@ -243,3 +243,33 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
         "label": "Undo the correction",
     }
     return host_answer(request, party, form, "Corrected: the table counts it again.", True, undo)
+
+
+# A table's parts on the console that are fetched when the host opens them.
+TABLE_PARTS = {"correct": "parties/_correction_form.html", "tools": "parties/_host_tools.html"}
+
+
+@host_only
+@require_GET
+def table_part(request: HttpRequest, party: Party, table_id: int, part: str) -> HttpResponse:
+    """A table's correction form or its tools for a stalled game: into the console when the
+    host opens them, or as a page of their own without scripts."""
+    card = table_card_now(party, table_id)
+    if card is None or part not in TABLE_PARTS:
+        raise Http404("There is no such table tonight.")
+    context = {"party": party, "t": card, "part": TABLE_PARTS[part]}
+    template = TABLE_PARTS[part] if request.htmx else "parties/table_part_page.html"
+    return render(request, template, context)
+
+
+@host_only
+@require_GET
+def player_menu(request: HttpRequest, party: Party, player_id: int) -> HttpResponse:
+    """The host's changes to one player (rename, leave, free the name, come back): into the
+    console when the player's menu opens, or as a page of its own without scripts."""
+    player = party.players.filter(pk=player_id).first()
+    if player is None:
+        raise Http404("There is no such player tonight.")
+    context = {"party": party, "player": player}
+    template = "parties/_player_menu.html" if request.htmx else "parties/player_page.html"
+    return render(request, template, context)

@@ -111,7 +111,14 @@
     if (fresh.dataset.say && fresh.dataset.say !== current.dataset.say) say(fresh.dataset.say);
     current.replaceWith(fresh);
     if (focusedId) document.getElementById(focusedId)?.focus({ preventScroll: true });
-    if (window.htmx) window.htmx.process(fresh);
+    if (window.htmx) {
+      window.htmx.process(fresh);
+      // An open part whose content comes when it opens (hx-trigger="toggle once") opened
+      // before this copy existed: fetch its content again.
+      for (const details of fresh.querySelectorAll("details[open][hx-get]")) {
+        window.htmx.trigger(details, "toggle");
+      }
+    }
   }
 
   function say(text) {
