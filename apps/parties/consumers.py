@@ -25,6 +25,7 @@ VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at most this often (seconds):
 # quicker than the eye at a party, and a hundred busy tables cost a few renders a second.
 SCREENS_REDRAW_AFTER = 0.2
+PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
 
@@ -39,6 +40,7 @@ class PartyConsumer(LiveConsumer):
     night: render.Night | None = None
     table_group: str | None = None
     redraw: asyncio.TimerHandle | None = None  # the screens' next redraw of changed tables
+    phones_watch: asyncio.Future | None = None  # the console's phone dots
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -69,6 +71,16 @@ class PartyConsumer(LiveConsumer):
     async def arrived(self) -> None:
         if self.presence is not None:
             await database_sync_to_async(services.player_seen)(self.presence[1])
+        if self.view == "host":
+            self.phones_watch = asyncio.ensure_future(self._watch_phones())
+
+    async def _watch_phones(self) -> None:
+        """The console's dots (is each player's phone here?) follow the phones' heartbeats:
+        one small event every few seconds, not a redraw of the list per phone."""
+        while True:
+            await asyncio.sleep(PHONES_EVERY)
+            states = await database_sync_to_async(render.phone_states)(self.code)
+            await self.send_json({"type": "event", "name": "phones", "data": states})
 
     async def left(self) -> None:
         await self.arrived()  # the takeover clock and "has a phone" count from the last sight
@@ -76,6 +88,8 @@ class PartyConsumer(LiveConsumer):
     async def disconnect(self, code: int) -> None:
         if self.redraw is not None:
             self.redraw.cancel()
+        if self.phones_watch is not None:
+            self.phones_watch.cancel()
         await super().disconnect(code)
         if self.table_group:
             await self.channel_layer.group_discard(self.table_group, self.channel_name)

@@ -390,11 +390,36 @@ def host_status(night: Night, fresh: bool = False) -> str:
     return FRAGMENTS.get(key, make)
 
 
+PHONE_SEEN = timedelta(seconds=20)  # a phone seen this recently counts as here
+PHONE_TEXTS = {
+    "here": "Phone connected",
+    "away": "Phone joined, not connected now",
+    "none": "No phone yet",
+}
+
+
+def _phone_state(seen_at, claimed: bool, recent) -> str:
+    if seen_at and seen_at >= recent:
+        return "here"
+    return "away" if claimed else "none"
+
+
+def phone_states(code: str) -> dict[str, list[int]]:
+    """Each player's phone now, for the console's dots: {"here": [ids], "away": [...], ...}."""
+    recent = timezone.now() - PHONE_SEEN
+    states: dict[str, list[int]] = {state: [] for state in PHONE_TEXTS}
+    for pk, seen_at, claimed in Player.objects.filter(party__code=code).values_list(
+        "pk", "seen_at", "claimed"
+    ):
+        states[_phone_state(seen_at, claimed, recent)].append(pk)
+    return states
+
+
 def player_rows(night: Night) -> list[dict]:
     """The console's compact list: where each player sits, and whether their phone is here."""
     seats = {pid: (row.number, seat) for row in night.tables for seat, pid in enumerate(row.seats)}
     resting = {p.pk for p in night.sitting_out}
-    recent = timezone.now() - timedelta(seconds=20)
+    recent = timezone.now() - PHONE_SEEN
     rows = []
     for player in night.listed:
         if player.pk in seats:
@@ -408,13 +433,10 @@ def player_rows(night: Night) -> list[dict]:
             where = "Next round"
         else:
             where = ""
-        if player.seen_at and player.seen_at >= recent:
-            phone, text = "here", "Phone connected"
-        elif player.claimed:
-            phone, text = "away", "Phone joined, not connected now"
-        else:
-            phone, text = "none", "No phone yet"
-        rows.append({"player": player, "where": where, "phone": phone, "phone_text": text})
+        phone = _phone_state(player.seen_at, player.claimed, recent)
+        rows.append(
+            {"player": player, "where": where, "phone": phone, "phone_text": PHONE_TEXTS[phone]}
+        )
     return rows
 
 

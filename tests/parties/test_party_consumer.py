@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import Client
 
 from apps.core.tokens import seat_cookie_name
-from apps.parties import services
+from apps.parties import consumers, services
 from apps.parties.models import Table
 from config.asgi import application
 
@@ -195,3 +196,26 @@ async def test_the_stop_reaches_the_other_tables_phones_with_the_bell(django_use
     assert event["data"]["table"] == 1
     for communicator in [*head, bottom]:
         await communicator.disconnect()
+
+
+async def test_the_console_hears_whose_phone_is_here_every_few_seconds(
+    django_user_model, monkeypatch
+):
+    monkeypatch.setattr(consumers, "PHONES_EVERY", 0.05)
+    party, tokens, _tables = await night(django_user_model)
+    ann = await phone(party, tokens["Ann"])
+    client = Client()
+    user = await sync_to_async(lambda: party.host)()
+    await sync_to_async(client.force_login)(user)
+    session = client.cookies["sessionid"].value
+    console = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/host/", headers=headers(f"sessionid={session}")
+    )
+    assert (await console.connect())[0]
+    await console.send_json_to({"type": "hello", "since": 0})
+    event = await next_of_type(console, "event")
+    assert event["name"] == "phones"
+    ann_id = await sync_to_async(lambda: party.players.get(name="Ann").pk)()
+    assert ann_id in event["data"]["here"]
+    await console.disconnect()
+    await ann.disconnect()

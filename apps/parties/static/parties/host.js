@@ -20,3 +20,27 @@
   document.addEventListener("live:swapped", tick);
   tick();
 })();
+
+// Whose phone is here: the console's socket says every few seconds; the dots follow.
+(function () {
+  "use strict";
+  const TEXTS = {
+    here: "Phone connected",
+    away: "Phone joined, not connected now",
+    none: "No phone yet",
+  };
+  document.addEventListener("live:phones", (event) => {
+    const states = event.detail.data;
+    const dots = new Map();
+    for (const dot of document.querySelectorAll(".phone-dot[data-player]")) dots.set(dot.dataset.player, dot);
+    for (const [state, ids] of Object.entries(states)) {
+      for (const id of ids) {
+        const dot = dots.get(String(id));
+        if (!dot || dot.classList.contains(state)) continue;
+        dot.classList.remove("here", "away", "none");
+        dot.classList.add(state);
+        dot.title = TEXTS[state];
+      }
+    }
+  });
+})();
