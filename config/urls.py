@@ -13,4 +13,5 @@ urlpatterns = [
     path("signin/", auth_views.LoginView.as_view(), name="login"),
     path("signout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

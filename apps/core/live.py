@@ -26,6 +26,7 @@ from django.urls import reverse
 
 from apps.core import presence
 from apps.core.errors import Refused
+from apps.core.language import language_of_scope, speak
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     """
 
     presence: tuple[str, int] | None = None
+    language: str | None = None
 
     live_groups: list[str]
     version: int = -1
@@ -92,6 +94,14 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """The socket ended, cleanly or not: a hook for subclasses."""
 
     # -- connection ---------------------------------------------------------------------
+
+    async def dispatch(self, message: dict) -> None:
+        # Every message this socket handles (a hello, a tap, a group's news) is answered in
+        # its viewer's language (their cookie or browser's, unless a subclass sets
+        # ``language``: the night's big screen speaks the host's); the setting follows into
+        # database_sync_to_async's thread.
+        with speak(self.language or language_of_scope(self.scope)):
+            await super().dispatch(message)
 
     async def connect(self) -> None:
         self.live_groups = []

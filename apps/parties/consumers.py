@@ -13,13 +13,14 @@ from channels.db import database_sync_to_async
 
 from apps.core import groups
 from apps.core.errors import Refused
+from apps.core.language import speak
 from apps.core.live import LiveConsumer
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
 from apps.parties.models import Party
 from apps.parties.selectors import TableRow
-from apps.parties.services.log import ALL, AWARDS, INVITATIONS, PLAYERS, TRAVELLING
+from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at most this often (seconds):
@@ -66,6 +67,8 @@ class PartyConsumer(LiveConsumer):
             self.presence = ("player", self.claim.seat_id)
         elif self.view != "phone":
             self.live_groups.append(party.screens_group)
+        if self.view == "screen":
+            self.language = party.language  # the room reads the host's language
         return True
 
     async def arrived(self) -> None:
@@ -132,6 +135,12 @@ class PartyConsumer(LiveConsumer):
 
     async def live_night(self, event: dict) -> None:
         parts = set(event.get("parts") or [ALL])
+        if LANGUAGE in parts and self.view == "screen":
+            party = await _party(self.code)
+            self.language = party.language if party else self.language
+            with speak(self.language):
+                await self.catch_up(None)
+            return
         if INVITATIONS in parts:
             if self.view == "phone" and self.phone is not None:
                 html = await database_sync_to_async(render.phone_invitations)(self.phone)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.conf import settings
 
 from apps.core.codes import normalize_code
 from apps.parties.models import Party, Player
@@ -62,6 +63,10 @@ class HostForm(forms.Form):
 
     def anchor(self) -> str:
         return (self.cleaned_data.get("back") if hasattr(self, "cleaned_data") else "") or "main"
+
+
+class ScreenLanguageForm(HostForm):
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
 
 
 class AddPlayerForm(HostForm):

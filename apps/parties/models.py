@@ -62,6 +62,8 @@ class Party(models.Model):
     result = models.JSONField(default=dict, blank=True)
     # A party game the host shows on the big screen (a room's code), or "".
     screen_room = models.CharField(max_length=12, blank=True, default="")
+    # The big screen's language: the host's when the night was made, changed on the console.
+    language = models.CharField(max_length=8, default="en")
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -28,9 +29,9 @@ from apps.parties.presenter import grid_of, log_line, seat_panel, standings_page
 from apps.parties.rules.table import outcome
 from apps.parties.selectors import (
     NIGHTS,
-    Cache,
     Night,
     TableRow,
+    TextCache,
     night_at,
     round_state,
     rows_of,
@@ -40,7 +41,7 @@ from apps.parties.selectors import (
     tallies_of,
 )
 
-FRAGMENTS = Cache(8192)
+FRAGMENTS = TextCache(8192)
 
 
 def party_at(code: str) -> Party:
@@ -462,6 +463,7 @@ def host_awards(night: Night) -> str:
 
 def host_night(night: Night) -> str:
     context = {**_night_flags(night), "rooms": rooms_of_night(night.party.code)}
+    context["languages"] = settings.LANGUAGES
     context["cards"] = [host_card(night, row) for row in _current_rows(night)]
     return (
         _render("parties/host.html", "banner", context)

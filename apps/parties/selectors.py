@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from django.utils import translation
+
 from apps.parties.models import Party, Player, SitOut, Table
 from apps.parties.rules.table import DONE, TableState, outcome
 
@@ -53,6 +55,13 @@ class Cache:
             while len(self.items) > self.size:
                 self.items.popitem(last=False)
         return value
+
+
+class TextCache(Cache):
+    """A cache of what is shown in words: each language keeps its own copy."""
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        return super().get((translation.get_language(), key), make)
 
 
 STATES = Cache(4096)

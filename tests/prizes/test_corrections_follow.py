@@ -12,6 +12,7 @@ import pytest
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import services
 from apps.parties.models import Table
+from apps.parties.rules.state import team_of
 from apps.parties.selectors import tallies
 from apps.prizes import ceremonies, settlement
 from apps.prizes.models import Ceremony
@@ -46,7 +47,8 @@ def test_a_corrected_bunko_moves_every_sheet_total_and_prize(client, django_user
     index = next(
         i for i, e in enumerate(table.state["entries"]) if e["action"].get("kind") == "bunko"
     )
-    roller = party.players.get(pk=table.seats[table.state["entries"][index]["seat"]]).name
+    roller_seat = table.state["entries"][index]["seat"]
+    roller = party.players.get(pk=table.seats[roller_seat]).name
 
     client.force_login(host)
     assert csv_rows(client, party.code)[roller]["bunkos"] == "1"
@@ -71,8 +73,9 @@ def test_a_corrected_bunko_moves_every_sheet_total_and_prize(client, django_user
     assert "Travelling Bunko: <strong>nobody yet</strong>" in phone
     assert sheet_row(client, party.code, roller)[-2] == "0"  # its Bunkos column
 
-    # The game is decided another way; the awards see the corrected night.
-    services.host_move(party.code, table.pk, {"type": "end", "winner": 1})
+    # The game goes to the other team; the awards see the corrected night.
+    other_team = 1 - team_of(roller_seat)
+    services.host_move(party.code, table.pk, {"type": "end", "winner": other_team})
     services.end_night(party.code)
     ceremonies.start_awards(party.code)
     state = settlement.State.from_json(Ceremony.objects.get(party=party).state)

@@ -27,6 +27,7 @@ ALL = "all"
 TRAVELLING = "travelling"
 PLAYERS = "players"  # the list of the night's players (the host's console, the lobby)
 INVITATIONS = "invitations"  # a party game keeps a seat for a player
+LANGUAGE = "language"  # the big screen's language
 AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
+from apps.core.language import supported
 from apps.core.links import rooms_of_night, round_started
 from apps.core.tokens import make_seat_token
 from apps.parties.models import Party, Player, SitOut, Table
@@ -20,7 +21,7 @@ from apps.parties.rules.night import most
 from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
 from apps.parties.rules.table import TableState
 
-from .log import PLAYERS, announce, record_night
+from .log import LANGUAGE, PLAYERS, announce, record_night
 
 MAX_NAME = 30
 
@@ -86,6 +87,7 @@ def create_party(
     attendance: str = Party.Attendance.GHOSTS,
     seating: str = Party.Seating.RANDOM,
     classic: bool = False,
+    language: str = "en",
 ) -> Party:
     for _ in range(10):
         try:
@@ -98,6 +100,7 @@ def create_party(
                     attendance=attendance,
                     seating=seating,
                     classic=classic,
+                    language=supported(language) or "en",
                 )
             break
         except IntegrityError:
@@ -371,6 +374,19 @@ def end_night(code: str) -> dict:
     record_night(party, "ended", **result)
     announce([party.group], "ended", winner=result["winner"], loser=result["loser"])
     return party.result
+
+
+@transaction.atomic
+def set_screen_language(code: str, language: str) -> str:
+    """The host chooses the big screen's language (it follows at once)."""
+    party = locked(code)
+    chosen = supported(language)
+    if chosen is None:
+        raise Refused("Choose English, Nederlands or Deutsch.")
+    party.language = chosen
+    party.save(update_fields=["language"])
+    record_night(party, "screen_language", parts=(LANGUAGE,), language=chosen)
+    return chosen
 
 
 @transaction.atomic

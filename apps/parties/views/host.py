@@ -23,6 +23,7 @@ from apps.parties.forms import (
     PartyForm,
     PlayerForm,
     RenameForm,
+    ScreenLanguageForm,
     ScreenRoomForm,
     replacement_code,
 )
@@ -67,6 +68,7 @@ def new_party(request: HttpRequest) -> HttpResponse:
             attendance=data["attendance"],
             seating=data["seating"],
             classic=data["classic"],
+            language=request.LANGUAGE_CODE,
         )
         return redirect("party_host", code=party.code)
     return render(request, "parties/new.html", {"form": form})
@@ -137,6 +139,13 @@ HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
         ),
     ),
     "reopen": (HostForm, lambda code, f: services.reopen_night(code) or "The night is open again."),
+    "screen-language": (
+        ScreenLanguageForm,
+        lambda code, f: (
+            services.set_screen_language(code, f.cleaned_data["language"])
+            and "The big screen changes its language."
+        ),
+    ),
     "screen-room": (
         ScreenRoomForm,
         lambda code, f: (

@@ -23,6 +23,11 @@
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
   }
 
+  // A choice that takes effect at once (the language picker) sends its form on change.
+  document.addEventListener("change", (event) => {
+    if (event.target.matches("select[data-autosubmit]")) event.target.form.requestSubmit();
+  });
+
   const body = document.body;
   const url = body.dataset.liveUrl;
   if (!url) return;

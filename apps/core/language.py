@@ -1,0 +1,44 @@
+"""Each viewer's language: a phone's own choice (the language cookie, else what the browser
+asks for), the night's big screen the host's. Pages get it from Django's LocaleMiddleware;
+sockets from ``language_of_scope`` and ``speak``, which also sets it for the pure modules
+(apps.core.i18n)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from django.conf import settings
+from django.utils import translation
+
+from apps.core import i18n
+
+
+def supported(code: str | None) -> str | None:
+    """``code`` as one of the product's languages ("de-AT" is "de"), or None."""
+    if not code:
+        return None
+    base = code.strip().lower().replace("_", "-").split("-")[0]
+    return base if base in i18n.LANGUAGES else None
+
+
+def language_of_scope(scope: dict) -> str:
+    """A socket's viewer's language: the cookie the language picker set, else the browser's
+    Accept-Language, else English."""
+    chosen = supported(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen:
+        return chosen
+    headers = dict(scope.get("headers", []))
+    accept = headers.get(b"accept-language", b"").decode("latin1")
+    for part in accept.split(","):
+        language = supported(part.split(";")[0])
+        if language:
+            return language
+    return i18n.DEFAULT
+
+
+@contextmanager
+def speak(language: str):
+    """Django's translations and the pure modules' in ``language`` inside the block."""
+    language = supported(language) or i18n.DEFAULT
+    with translation.override(language), i18n.speaking(language):
+        yield

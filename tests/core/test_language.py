@@ -1,0 +1,69 @@
+"""Each viewer's language: a phone's own choice, the big screen the host's."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from apps.core import i18n
+from apps.core.errors import Refused
+from apps.core.language import language_of_scope, speak, supported
+from apps.parties import services
+from apps.parties.models import Party
+
+
+def test_a_regional_code_is_read_as_its_language_and_others_are_not_supported():
+    assert supported("de-AT") == "de"
+    assert supported("NL_be") == "nl"
+    assert supported("fr") is None
+    assert supported("") is None
+
+
+def test_a_socket_speaks_the_cookie_language_before_the_browser_language():
+    cookie = {"cookies": {settings.LANGUAGE_COOKIE_NAME: "nl"}, "headers": []}
+    browser = {"cookies": {}, "headers": [(b"accept-language", b"fr-FR,de;q=0.8,en;q=0.5")]}
+    assert language_of_scope(cookie) == "nl"
+    assert language_of_scope(browser) == "de"
+    assert language_of_scope({"cookies": {}, "headers": []}) == "en"
+
+
+def test_the_pure_modules_speak_the_language_of_the_block_and_english_after_it():
+    with speak("xx"):
+        assert i18n.current() == "en"
+    with speak("de"):
+        assert i18n.current() == "de"
+        assert i18n.ngettext("one", "many", 2) in {"many", i18n.ngettext("one", "many", 2)}
+    assert i18n.current() == "en"
+    assert i18n._("Roll") == "Roll"
+
+
+@pytest.mark.django_db
+def test_the_host_chooses_the_big_screens_language(django_user_model):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday", language="de-DE")
+    assert party.language == "de"
+    services.set_screen_language(party.code, "nl")
+    assert Party.objects.get(pk=party.pk).language == "nl"
+
+
+@pytest.mark.django_db
+def test_a_language_the_product_does_not_speak_is_refused_and_changes_nothing(
+    django_user_model,
+):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    with pytest.raises(Refused):
+        services.set_screen_language(party.code, "fr")
+    assert Party.objects.get(pk=party.pk).language == "en"
+
+
+@pytest.mark.django_db
+def test_the_host_changes_the_screen_language_from_the_console(client, django_user_model):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    client.force_login(host)
+    response = client.post(
+        f"/p/{party.code}/host/screen-language/", {"language": "de"}, follow=True
+    )
+    assert response.status_code == 200
+    assert Party.objects.get(pk=party.pk).language == "de"
