@@ -187,3 +187,24 @@ async def test_malformed_game_moves_are_refused_and_the_room_keeps_its_version()
         await refused(ann, json.dumps({"type": "action", "id": "game-bad-01", "act": act}))
     assert (await sync_to_async(Room.objects.get)(pk=room.pk)).version == room.version
     await ann.disconnect()
+
+
+@pytest_socket
+async def test_an_action_that_fails_unexpectedly_is_answered_and_the_socket_stays_open(
+    django_user_model, monkeypatch, caplog
+):
+    party, tokens, _ = await night(django_user_model)
+    ann = await phone(party, tokens["Ann"])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(services, "table_action", broken)
+    error = await refused(
+        ann, json.dumps({"type": "action", "id": "bug-0001", "act": {"type": "roll"}})
+    )
+    assert error["id"] == "bug-0001" and "nothing changed" in error["message"]
+    assert "live: an action failed" in caplog.text  # the bug is reported on the laptop
+    await ann.send_json_to({"type": "ping", "sent": 2})
+    assert (await receive_until(ann, lambda m: m["type"] == "pong"))["sent"] == 2
+    await ann.disconnect()

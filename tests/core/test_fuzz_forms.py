@@ -40,7 +40,7 @@ NO_INPUT = {
     "circles:new_season",
 }
 FUZZ = settings(
-    max_examples=40,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
