@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import unicodedata
 
 # No 0/O, 1/I/L: a code read off the big screen across a dim room must not be ambiguous.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -13,5 +14,8 @@ def new_code(length: int = 5) -> str:
 
 
 def normalize_code(text: str) -> str:
-    """What a player typed, as a code: spaces and dashes gone, upper case."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())[:12]
+    """What a player typed, as a code: spaces and dashes gone, upper case. A phone keyboard's
+    full-width letters count as the letters they look like; other scripts' letters are not
+    part of any code."""
+    text = unicodedata.normalize("NFKC", str(text or "")).upper()
+    return "".join(ch for ch in text if ch.isascii() and ch.isalnum())[:12]

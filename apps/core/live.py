@@ -31,6 +31,8 @@ from apps.core.language import language_of_scope, speak
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 16_000
+# No page of the product sends anything nested deeper than an action's move holding a list.
+MAX_DEPTH = 6
 
 
 def broadcast(group: str, version: int, **extra: Any) -> None:
@@ -58,6 +60,23 @@ def broadcast_event(group: str, event: str, **data: Any) -> None:
 def socket_url(name: str, **kwargs: Any) -> str:
     """The path of a page's socket, reversed from the socket routes by name."""
     return reverse(name, urlconf="config.routing", kwargs=kwargs)
+
+
+def check_values(value: Any, depth: int = 0) -> None:
+    """Refuse what no page sends and nothing downstream should see: deep nesting, NUL bytes
+    (PostgreSQL cannot store them) and lone surrogates (not text at all)."""
+    if depth > MAX_DEPTH:
+        raise Refused("That message is nested too deeply; nothing changed.")
+    if isinstance(value, str):
+        if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
+            raise Refused("That message holds characters that are not text; nothing changed.")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            check_values(key, depth + 1)
+            check_values(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            check_values(item, depth + 1)
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
@@ -165,6 +184,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             raise Refused("That message was not valid JSON; nothing changed.") from None
         if not isinstance(message, dict):
             raise Refused("A message must be a JSON object; nothing changed.")
+        check_values(message)
         return message
 
     async def run_action(self, message: dict) -> None:
@@ -179,10 +199,18 @@ class LiveConsumer(AsyncWebsocketConsumer):
             result = await self.perform(action_id, self.read_act(message.get("act")))
         except Refused as error:
             await self.send_json(
+                {"type": "error", "id": action_id, "message": str(error), "target": target}
+            )
+            return
+        except Exception:
+            # A bug, not the phone's fault: the phone still hears that nothing happened
+            # (every write is one transaction) and the socket stays open.
+            log.exception("live: an action failed")
+            await self.send_json(
                 {
                     "type": "error",
                     "id": action_id,
-                    "message": str(error),
+                    "message": "That did not work; nothing changed. Try again.",
                     "target": target,
                 }
             )
@@ -200,6 +228,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 act = json.loads(act)
             except (ValueError, RecursionError):
                 raise Refused("That move could not be read; nothing changed.") from None
+            check_values(act)
         if not isinstance(act, dict) or not isinstance(act.get("type"), str):
             raise Refused("That is not a move anyone can make here; nothing changed.")
         return act

@@ -5,9 +5,9 @@ from django.urls import path
 from apps.games.consumers import RoomConsumer
 
 websocket_urlpatterns = [
-    path("ws/rooms/<str:code>/", RoomConsumer.as_asgi(), {"screen": False}, name="room_socket"),
+    path("ws/rooms/<code:code>/", RoomConsumer.as_asgi(), {"screen": False}, name="room_socket"),
     path(
-        "ws/rooms/<str:code>/screen/",
+        "ws/rooms/<code:code>/screen/",
         RoomConsumer.as_asgi(),
         {"screen": True},
         name="room_screen_socket",

@@ -10,7 +10,7 @@ urlpatterns = [
     path("games/", views.lobby, name="lobby"),
     path("games/new/", views.create, name="create"),
     path("games/join/", views.join, name="join"),
-    path("rooms/<str:code>/", views.room, name="room"),
-    path("rooms/<str:code>/sit/", views.sit, name="sit"),
-    path("rooms/<str:code>/screen/", views.screen, name="screen"),
+    path("rooms/<code:code>/", views.room, name="room"),
+    path("rooms/<code:code>/sit/", views.sit, name="sit"),
+    path("rooms/<code:code>/screen/", views.screen, name="screen"),
 ]

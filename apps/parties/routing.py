@@ -5,14 +5,15 @@ from django.urls import path
 from apps.parties.consumers import PartyConsumer
 
 websocket_urlpatterns = [
-    path("ws/p/<str:code>/phone/", PartyConsumer.as_asgi(), {"view": "phone"}, name="party_socket"),
     path(
-        "ws/p/<str:code>/screen/",
+        f"ws/p/<code:code>/{view}/",
         PartyConsumer.as_asgi(),
-        {"view": "screen"},
-        name="party_screen_socket",
-    ),
-    path(
-        "ws/p/<str:code>/host/", PartyConsumer.as_asgi(), {"view": "host"}, name="party_host_socket"
-    ),
+        {"view": view},
+        name=name,
+    )
+    for view, name in [
+        ("phone", "party_socket"),
+        ("screen", "party_screen_socket"),
+        ("host", "party_host_socket"),
+    ]
 ]

@@ -5,6 +5,6 @@ from django.urls import path
 from apps.prizes import views
 
 urlpatterns = [
-    path("p/<str:code>/host/prizes/", views.night_prizes, name="night_prizes"),
-    path("p/<str:code>/host/awards/", views.awards_step, name="awards_step"),
+    path("p/<code:code>/host/prizes/", views.night_prizes, name="night_prizes"),
+    path("p/<code:code>/host/awards/", views.awards_step, name="awards_step"),
 ]

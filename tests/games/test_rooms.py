@@ -55,7 +55,7 @@ def test_a_player_sits_on_an_empty_seat_or_claims_a_pre_listed_name():
     assert (cal.name, cal.claimed) == ("Cal", True)
     with pytest.raises(Refused, match="Bea already sits there"):
         services.take_seat(room.code, 2, "Dot")
-    with pytest.raises(Refused, match="already called bea"):
+    with pytest.raises(Refused, match="already called Bea"):
         services.take_seat(room.code, 3, "bea")
     with pytest.raises(Refused, match="no room with the code ZZZZZ"):
         services.take_seat("ZZZZZ", 3, "Dot")

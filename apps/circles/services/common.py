@@ -19,10 +19,11 @@ from apps.circles.models import (
 from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.models import Deadline
+from apps.core.names import MAX_NAME, same_name
+from apps.core.names import clean_name as clean_person_name
 
 log = logging.getLogger(__name__)
 
-MAX_NAME = 30
 # The shortest time a substitute is given to answer when the night is close.
 MIN_ANSWER = timedelta(minutes=30)
 
@@ -51,17 +52,12 @@ def note(circle: Circle, text: str, month: Month | None = None) -> None:
 def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
     """A member's name as the party nights will use it: one line, at most 30 characters,
     not a ghost's, and not the name of another member of the circle."""
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise Refused("Type a name first.")
-    if len(name) > MAX_NAME:
-        raise Refused(f"A name can be at most {MAX_NAME} characters.")
-    if name.lower().startswith("ghost"):
-        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
-    taken = circle.members.filter(active=True, name__iexact=name).exclude(pk=exclude).first()
+    name = clean_person_name(name, MAX_NAME)
+    others = circle.members.filter(active=True).exclude(pk=exclude).values_list("name", flat=True)
+    taken = same_name(name, others)
     if taken is not None:
         raise Refused(
-            f"There is already a member called {taken.name} in this circle. If that is you, open "
+            f"There is already a member called {taken} in this circle. If that is you, open "
             "your member link; otherwise add an initial to your name."
         )
     return name

@@ -16,6 +16,7 @@ from apps.core.codes import new_code, normalize_code
 from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused
 from apps.core.live import broadcast
+from apps.core.names import clean_name as clean_person_name
 from apps.core.protocol import DELAY, IllegalAction, without_delay
 from apps.core.tokens import SeatClaim, make_seat_token
 from apps.games.models import Action, Room, Seat
@@ -33,10 +34,7 @@ def new_nonce() -> str:
 
 
 def clean_name(name: Any) -> str:
-    text = " ".join(str(name or "").split())[:NAME_MAX]
-    if not text:
-        raise Refused("Type your name first.")
-    return text
+    return clean_person_name(name, NAME_MAX, empty="Type your name first.")
 
 
 def locked_room(code: str) -> Room:

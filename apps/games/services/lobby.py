@@ -9,13 +9,13 @@ from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.links import tell_night
 from apps.core.live import broadcast
+from apps.core.names import same_name
 from apps.core.protocol import IllegalAction, clean_options
 from apps.core.tokens import SeatClaim
 from apps.games.models import Action, Room, Seat
 from apps.games.registry import get_game
 
 from .common import (
-    NAME_MAX,
     changed,
     clean_name,
     locked_room,
@@ -41,10 +41,15 @@ def create_room(
     creator = clean_name(creator_name)
     names: list[str] = []
     for raw in prelisted or []:
-        name = " ".join(str(raw).split())[:NAME_MAX]
-        if name and name.casefold() not in {n.casefold() for n in names}:
+        try:
+            name = clean_name(raw)
+        except Refused:
+            continue  # a pre-listed name comes from the night's list: a bad one is left out
+        if same_name(name, names) is None:
             names.append(name)
-    if creator.casefold() not in {n.casefold() for n in names}:
+    if (listed := same_name(creator, names)) is not None:
+        creator = listed  # the creator is one of the invited: their seat is the listed one
+    else:
         names.insert(0, creator)
     if len(names) > entry.max_players:
         raise Refused(f"{entry.name} seats at most {entry.max_players} players.")
@@ -61,7 +66,7 @@ def create_room(
         creator_seat = None
         for slot in range(entry.max_players):
             name = names[slot] if slot < len(names) else ""
-            is_creator = name.casefold() == creator.casefold()
+            is_creator = name == creator
             seat = Seat.objects.create(
                 room=room,
                 slot=slot,
@@ -96,9 +101,9 @@ def take_seat(code: str, slot: int, name: str = "") -> Seat:
             if room.status != Room.Status.LOBBY:
                 raise Refused("The game has started; you can watch it from here.")
             seat.name = clean_name(name)
-            taken = {s.name.casefold() for s in room.seats.all() if s.name and s.id != seat.id}
-            if seat.name.casefold() in taken:
-                raise Refused(f"Someone here is already called {seat.name}; add an initial.")
+            others = [s.name for s in room.seats.all() if s.name and s.id != seat.id]
+            if (taken := same_name(seat.name, others)) is not None:
+                raise Refused(f"Someone here is already called {taken}; add an initial.")
         seat.claimed = True
         seat.nonce = new_nonce()
         seat.taken_over = False

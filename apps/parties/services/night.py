@@ -13,6 +13,7 @@ from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.language import supported
 from apps.core.links import rooms_of_night, round_started
+from apps.core.names import clean_name, same_name
 from apps.core.tokens import make_seat_token
 from apps.parties.models import Party, Player, SitOut, Table
 from apps.parties.rules import outcome
@@ -23,8 +24,6 @@ from apps.parties.rules.table import TableState
 
 from .log import LANGUAGE, PLAYERS, announce, record_night
 
-MAX_NAME = 30
-
 
 def locked(code: str) -> Party:
     """The party row, locked until the transaction ends: one writer at a time per night."""
@@ -34,21 +33,13 @@ def locked(code: str) -> Party:
         raise Refused(f"There is no party with the code {code}.") from None
 
 
-def clean_name(name: str) -> str:
-    name = " ".join(str(name or "").split())
-    if not name:
-        raise Refused("Type a name first.")
-    if len(name) > MAX_NAME:
-        raise Refused(f"A name can be at most {MAX_NAME} characters.")
-    if name.lower().startswith("ghost"):
-        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
-    return name
-
-
 def _check_name_free(party: Party, name: str, exclude: int | None = None) -> None:
-    taken = party.players.filter(name__iexact=name).exclude(pk=exclude).first()
-    if taken is None:
+    # Compared in Python, not by the database: "Ann" and "Ａnn" are one name to the eye.
+    others = {p.name: p for p in party.players.exclude(pk=exclude)}
+    match = same_name(name, others)
+    if match is None:
         return
+    taken = others[match]
     if not taken.active:
         raise Refused(
             f"{taken.name} is on tonight's list but has left. Ask the host to bring "

@@ -1,0 +1,18 @@
+"""The path converter of the product's short codes (a night's, a room's, a circle's).
+
+A code is a few letters and digits; anything else in its place (a NUL byte, a slash made
+of dots, a script) is a page that does not exist, answered before any view or database
+sees it.
+"""
+
+from __future__ import annotations
+
+
+class CodeConverter:
+    regex = "[A-Za-z0-9]{1,12}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
