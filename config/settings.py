@@ -196,6 +196,8 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone stays its player for the seaso
 # Bots think for the time their level says, times this (0: bots move as soon as they may).
 GAME_BOT_PACE = float(os.environ.get("GAME_BOT_PACE", "1"))
 GAME_BOT_TAKEOVER = float(os.environ.get("GAME_BOT_TAKEOVER", "60"))  # gone this long: a bot plays
+# A seat claimed by a phone that has not opened the room this long is free again.
+SEAT_OPEN_TIMEOUT = float(os.environ.get("SEAT_OPEN_TIMEOUT", "45"))
 # Every server process stamps the seats it has open sockets for this often (seconds), and
 # looks for deadlines armed by other processes at least this often (SCHEDULER_POLL).
 PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "5"))
