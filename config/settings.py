@@ -77,6 +77,7 @@ GAMES = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "apps.core.limits.GuessingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -165,6 +166,24 @@ else:
             "CONFIG": {"capacity": 1000},
         }
     }
+
+# The rate limits (apps/core/limits.py) count in this cache: shared by every server process
+# on the scale-out stack, the process's own memory otherwise.
+if redis_url:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "bunko",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# RATE_LIMITS=off turns the limits off (load benchmarks that play 400 phones from one address).
+RATE_LIMITS_ON = os.environ.get("RATE_LIMITS", "on").strip().lower() != "off"
+# On behind a reverse proxy that appends the client's address to X-Forwarded-For (the
+# "Bigger events" setup): the limits then count that address, not the proxy's.
+TRUSTED_PROXY = _env_flag("TRUSTED_PROXY")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
