@@ -126,6 +126,21 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 # The big screen shows a party game inside itself; no other site may frame a page.
 X_FRAME_OPTIONS = "SAMEORIGIN"
+SILENCED_SYSTEM_CHECKS = ["security.W019"]  # DENY would blank the game on the big screen
+
+# HTTPS=1 behind an HTTPS reverse proxy (README, "Bigger events"): the proxy says the
+# request came over HTTPS in X-Forwarded-Proto (it must set that header itself, replacing
+# any a client sent), plain HTTP is sent over, and cookies travel over HTTPS only. Off on a
+# party laptop, which phones reach over the venue's plain-HTTP Wi-Fi.
+HTTPS = _env_flag("HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD", True)
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
