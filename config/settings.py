@@ -10,13 +10,34 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 
+from apps.core.network import LaptopHosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
+# Every file the app writes (the database and its journal, the secret key, the collected
+# static files) is readable by the laptop's own account only: the database holds the
+# hands of the running games and everyone's seat tokens' secrets.
+os.umask(0o077)
 # Where the embedded database and the generated secret key live; git ignores it.
 DATA_DIR = Path(os.environ.get("BUNKO_DATA_DIR", BASE_DIR / ".data"))
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def _private(path: Path, mode: int) -> None:
+    """An install made before the umask above gets its modes put right."""
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(mode)
+    except OSError:
+        pass  # not ours (a shared folder named by BUNKO_DATA_DIR): leave it as it is
+
+
+_private(DATA_DIR, 0o700)
+for _file in DATA_DIR.glob("bunko.sqlite3*"):
+    _private(_file, 0o600)
 
 
 def _env_flag(name: str, default: bool = False) -> bool:
@@ -28,20 +49,35 @@ def _secret_key() -> str:
     if key := os.environ.get("SECRET_KEY"):
         return key
     path = DATA_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
+    try:
+        # Created with its mode in one step: the key is never readable by others, not even
+        # for a moment, and two processes starting together keep the first one's key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        _private(path, 0o600)
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as file:
+        file.write(secrets.token_urlsafe(50))
     return path.read_text().strip()
 
 
 SECRET_KEY = _secret_key()
 DEBUG = _env_flag("DEBUG")
-# Phones reach the laptop by whatever LAN address it has tonight, so any host is allowed
-# unless the deployment says otherwise.
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "*").split(",")
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 # The address phones use, when a proxy stands in front (otherwise the laptop's LAN address).
 PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
+# Phones reach the laptop by whatever LAN address it has tonight: the laptop's own names
+# and addresses are allowed as they are now (apps/core/network.py), plus the names the
+# deployment lists (ALLOWED_HOSTS, and the hosts of PUBLIC_URL and SITE_URL). Any other Host
+# is refused, so a web page cannot reach the laptop through a name of its own (DNS rebinding).
+ALLOWED_HOSTS = LaptopHosts(
+    [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
+    + [
+        host
+        for url in (PUBLIC_URL, os.environ.get("SITE_URL", ""))
+        if (host := (urlsplit(url).hostname or "")) and url
+    ]
+)
 
 INSTALLED_APPS = [
     "daphne",
@@ -77,6 +113,7 @@ GAMES = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "apps.core.limits.GuessingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "apps.core.middleware.SpeakingMiddleware",
@@ -91,6 +128,21 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 # The big screen shows a party game inside itself; no other site may frame a page.
 X_FRAME_OPTIONS = "SAMEORIGIN"
+SILENCED_SYSTEM_CHECKS = ["security.W019"]  # DENY would blank the game on the big screen
+
+# HTTPS=1 behind an HTTPS reverse proxy (README, "Bigger events"): the proxy says the
+# request came over HTTPS in X-Forwarded-Proto (it must set that header itself, replacing
+# any a client sent), plain HTTP is sent over, and cookies travel over HTTPS only. Off on a
+# party laptop, which phones reach over the venue's plain-HTTP Wi-Fi.
+HTTPS = _env_flag("HTTPS")
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD", True)
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
@@ -168,6 +220,24 @@ else:
         }
     }
 
+# The rate limits (apps/core/limits.py) count in this cache: shared by every server process
+# on the scale-out stack, the process's own memory otherwise.
+if redis_url:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "bunko",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# RATE_LIMITS=off turns the limits off (load benchmarks that play 400 phones from one address).
+RATE_LIMITS_ON = os.environ.get("RATE_LIMITS", "on").strip().lower() != "off"
+# On behind a reverse proxy that appends the client's address to X-Forwarded-For (the
+# "Bigger events" setup): the limits then count that address, not the proxy's.
+TRUSTED_PROXY = _env_flag("TRUSTED_PROXY")
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -202,6 +272,8 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone stays its player for the seaso
 # Bots think for the time their level says, times this (0: bots move as soon as they may).
 GAME_BOT_PACE = float(os.environ.get("GAME_BOT_PACE", "1"))
 GAME_BOT_TAKEOVER = float(os.environ.get("GAME_BOT_TAKEOVER", "60"))  # gone this long: a bot plays
+# A seat claimed by a phone that has not opened the room this long is free again.
+SEAT_OPEN_TIMEOUT = float(os.environ.get("SEAT_OPEN_TIMEOUT", "45"))
 # Every server process stamps the seats it has open sockets for this often (seconds), and
 # looks for deadlines armed by other processes at least this often (SCHEDULER_POLL).
 PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "5"))

@@ -4,13 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from apps.core.limits import limited
+
 urlpatterns = [
     path("", include("apps.core.urls")),
     path("", include("apps.games.urls")),
     path("", include("apps.prizes.urls")),
     path("", include("apps.parties.urls")),
     path("c/", include("apps.circles.urls")),
-    path("signin/", auth_views.LoginView.as_view(), name="login"),
+    path("signin/", limited("signin")(auth_views.LoginView.as_view()), name="login"),
     path("signout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

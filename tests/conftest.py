@@ -13,3 +13,15 @@ def fresh_caches():
     for cache in (FRAGMENTS, NIGHTS, STATES):
         cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits():
+    """Each test counts its own requests against the rate limits (the suite makes many
+    from one address)."""
+    import uuid
+
+    from apps.core import limits
+
+    limits.NAMESPACE = f"limit-test-{uuid.uuid4().hex[:12]}:"
+    yield

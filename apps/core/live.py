@@ -18,13 +18,13 @@ import json
 import logging
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
 
-from apps.core import presence
+from apps.core import limits, presence
 from apps.core.errors import Refused
 from apps.core.language import language_of_scope, speak
 
@@ -33,6 +33,11 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 16_000
 # No page of the product sends anything nested deeper than an action's move holding a list.
 MAX_DEPTH = 6
+
+
+async def _off_loop(function, *args):
+    """A cache call (a Redis round trip on the scale-out stack) off the event loop."""
+    return await sync_to_async(function, thread_sensitive=False)(*args)
 
 
 def broadcast(group: str, version: int, **extra: Any) -> None:
@@ -124,7 +129,17 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.live_groups = []
+        client = limits.scope_client(self.scope)
+        try:
+            # Counted before any work: a client over its share costs no query.
+            self.limit_keys = await _off_loop(limits.socket_opening, *client)
+        except limits.Limited as error:
+            await self.accept()
+            await self.send_json({"type": "error", "message": str(error)})
+            await self.close(code=4429)
+            return
         if not await self.authenticate():
+            await _off_loop(limits.wrong_socket, *client)  # a wrong code is a guess here too
             await self.close(code=4403)
             return
         for group in self.live_groups:
@@ -145,6 +160,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
         try:
             await super().__call__(scope, receive, send)
         finally:
+            if keys := getattr(self, "limit_keys", None):
+                self.limit_keys = []
+                await _off_loop(limits.close_socket, keys)
             if getattr(self, "counted", False) and self.presence is not None:
                 self.counted = False
                 presence.closed(*self.presence)

@@ -87,3 +87,72 @@ def public_base_for(host: str) -> str:
     if not addresses:
         return f"http://{host}" if host else "http://localhost"
     return join_url(addresses[0], port_number).rstrip("/")
+
+
+# -- the names this laptop answers to (ALLOWED_HOSTS) ---------------------------------------------
+
+
+def _ipv6_addresses() -> list[str]:
+    """IPv6 addresses of the network interfaces (Linux), but link-local ones: a browser
+    cannot put those in an address."""
+    found = []
+    try:
+        with open("/proc/net/if_inet6") as table:
+            for line in table:
+                digits = line.split()[0]
+                address = ipaddress.IPv6Address(int(digits, 16))
+                if not address.is_link_local:
+                    found.append(str(address))
+    except (OSError, ValueError, IndexError):
+        pass
+    return found
+
+
+def _named_addresses() -> list[str]:
+    found = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            found.append(str(info[4][0]).split("%")[0])
+    except OSError:
+        pass
+    return found
+
+
+def laptop_hosts() -> list[str]:
+    """Every Host a phone or the laptop's own browser may use tonight: the loopback names,
+    the machine's name (and its .local name on the Wi-Fi), and each address of its network
+    interfaces (IPv6 ones in brackets, as a Host header writes them)."""
+    name = socket.gethostname().lower()
+    hosts = ["localhost", "127.0.0.1", "[::1]", name, f"{name.split('.')[0]}.local"]
+    for address in [*_interface_addresses(), *_ipv6_addresses(), *_named_addresses()]:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        hosts.append(f"[{ip}]" if ip.version == 6 else str(ip))
+    return list(dict.fromkeys(hosts))
+
+
+class LaptopHosts(list):
+    """ALLOWED_HOSTS for a laptop whose address changes with the venue's Wi-Fi: the names
+    the deployment lists, then the laptop's own names and addresses as they are now (looked
+    up again every few seconds), so a Host header naming anything else (a DNS-rebinding
+    page) is refused."""
+
+    REFRESH = 10.0
+
+    def __init__(self, listed: list[str]) -> None:
+        super().__init__(listed)
+        self._seen: tuple[float, list[str]] = (-1e9, [])
+
+    def current(self) -> list[str]:
+        if time.monotonic() - self._seen[0] >= self.REFRESH:
+            self._seen = (time.monotonic(), laptop_hosts())
+        return self._seen[1]
+
+    def __iter__(self):
+        yield from list.__iter__(self)
+        yield from self.current()
+
+    def __contains__(self, host: object) -> bool:
+        return any(host == entry for entry in self)

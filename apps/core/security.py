@@ -5,33 +5,38 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from channels.routing import URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
 from django.conf import settings
+from django.http.request import split_domain_port, validate_host
 
 
 class SameOriginValidator:
     """Refuse sockets opened by pages of other sites.
 
-    ALLOWED_HOSTS is "*" on a party laptop (its address changes with the venue's Wi-Fi), which
-    would let any web page a guest visits open a socket to the laptop with the guest's cookies.
-    So the Origin must name the very host the socket was opened to, and that host must be
-    allowed by ALLOWED_HOSTS.
+    A deployment may set ALLOWED_HOSTS to "*", which would let any web page a guest visits
+    open a socket to the laptop with the guest's cookies. So the Origin must name the very
+    host the socket was opened to, and that host must be allowed by ALLOWED_HOSTS.
     """
 
     def __init__(self, application):
         self.application = application
-        self.allowed_hosts = AllowedHostsOriginValidator(application)
 
     async def __call__(self, scope, receive, send):
         headers = dict(scope.get("headers", []))
         origin = headers.get(b"origin", b"").decode("latin1")
         host = headers.get(b"host", b"").decode("latin1")
-        if origin and host and urlsplit(origin).netloc.lower() != host.lower():
-            return await self.deny(receive, send)
-        if not origin and "*" in settings.ALLOWED_HOSTS:
+        # Read at every socket: the laptop's addresses change with the Wi-Fi.
+        allowed = settings.ALLOWED_HOSTS
+        if not origin:
             # Browsers always send Origin; a client without one is not a page of another site.
-            return await self.application(scope, receive, send)
-        return await self.allowed_hosts(scope, receive, send)
+            if "*" in allowed:
+                return await self.application(scope, receive, send)
+            return await self.deny(receive, send)
+        if not host or urlsplit(origin).netloc.lower() != host.lower():
+            return await self.deny(receive, send)
+        domain, _ = split_domain_port(host)
+        if not domain or not validate_host(domain, allowed):
+            return await self.deny(receive, send)
+        return await self.application(scope, receive, send)
 
     async def deny(self, receive, send):
         message = await receive()

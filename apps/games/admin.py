@@ -32,3 +32,17 @@ class ActionAdmin(admin.ModelAdmin):
     list_display = ["room", "version", "kind", "seat", "action_id", "created"]
     list_filter = ["kind"]
     readonly_fields = ["room", "version", "kind", "seat", "action_id", "data", "created"]
+
+    def get_fields(self, request, obj=None):
+        # A move may name a card only its player saw (a card passed, a choice made face
+        # down): what the moves were is shown once the game is over.
+        fields = ["room", "version", "kind", "seat", "action_id", "created"]
+        if obj is not None and obj.room.status == Room.Status.FINISHED:
+            fields.append("data")
+        return fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -13,5 +13,6 @@ class GamesConfig(AppConfig):
         links.provide_invitations(room_links.invitations_for)
         links.on_round_started(services.seated_at_the_night)
         scheduler.register("room", services.fire_deadline)
+        scheduler.register("seat", services.fire_unopened)
         scheduler.register_sweep(services.take_over_everywhere)
         presence.register("seat", services.stamp_seats)

@@ -20,8 +20,9 @@ from apps.core.tokens import SeatClaim, read_seat_token, seat_cookie_name
 from apps.games import services
 from apps.games.selectors import render_for_viewer, room_by_code, seat_for_token
 
-# Lobby requests travel in the same envelope as moves; their types can't clash with a game's.
-LOBBY_ACTS = {"room.bot", "room.unbot", "room.start"}
+# Seat and lobby requests travel in the same envelope as moves; their types can't clash with a
+# game's.
+LOBBY_ACTS = {"room.bot", "room.unbot", "room.start", "room.release"}
 
 
 class RoomConsumer(LiveConsumer):
@@ -100,6 +101,9 @@ class RoomConsumer(LiveConsumer):
             slot = _int(act.get("slot"))
             if slot is None:
                 raise Refused("Which seat? Nothing changed.")
+            if kind == "room.release":
+                services.release_seat(self.code, self.claim, slot)
+                return
             level = act.get("level") if isinstance(act.get("level"), str) else ""
             services.set_seat_bot(self.code, self.claim, slot, kind == "room.bot", level)
 

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from apps.core.errors import Refused
+from apps.core.limits import limited, wrong_code
 from apps.core.links import night_for
 from apps.core.network import public_base
 from apps.games import services
@@ -62,6 +63,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@limited("room")
 def create(request: HttpRequest) -> HttpResponse:
     night = night_for(request, request.POST.get("party", ""))
     form = CreateRoomForm(request.POST, invitable=night.invitable if night else ())
@@ -88,6 +90,8 @@ def join(request: HttpRequest) -> HttpResponse:
         code = form.cleaned_data["code"]
         if room_by_code(code) is not None:
             return redirect("games:room", code=code)
+        if refused := wrong_code(request):
+            return refused
         form.add_error("code", f"There is no room with the code {code}.")
     return _lobby(request, CreateRoomForm(), form, status=400)
 

@@ -1,4 +1,5 @@
-"""The admin for party nights. Bunko hides nothing, so every part of a night may be shown."""
+"""The admin for party nights. Bunko hides nothing but what is still to come: the night's seed
+(it would tell every virtual roll before it is made) is never shown."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class PartyAdmin(admin.ModelAdmin):
     list_filter = ["status", "dice_mode", "attendance"]
     search_fields = ["code", "name"]
     inlines = [PlayerInline]
-    readonly_fields = ["code", "seed", "version", "result"]
+    exclude = ["seed"]
+    readonly_fields = ["code", "version", "result"]
 
 
 @admin.register(Player)
@@ -34,7 +36,9 @@ class PlayerAdmin(admin.ModelAdmin):
 class TableAdmin(admin.ModelAdmin):
     list_display = ["party", "round", "number"]
     list_filter = ["round"]
-    readonly_fields = ["seats", "actions", "state"]
+    # The rules' state is the game's machinery, shown on the night's own pages.
+    exclude = ["state"]
+    readonly_fields = ["seats", "actions"]
 
 
 @admin.register(SitOut)

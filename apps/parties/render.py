@@ -371,9 +371,22 @@ def screen_night(night: Night, base: str, parts: tuple[str, ...] = ("banner", "t
 
 
 def render_screen(code: str, base: str) -> tuple[str, Night]:
+    """The whole big screen, made once per state of what it shows: the big screen is public,
+    so a socket saying hello again and again must cost a lookup, not a render."""
     night = night_at(party_at(code))
-    html = screen_night(night, base) + screen_side(night, fresh=True) + screen_travelling(night)
-    return html, night
+    party = night.party
+
+    def make() -> str:
+        return screen_night(night, base) + screen_side(night, fresh=True) + screen_travelling(night)
+
+    if party.status == Party.Status.ENDED:  # the awards' countdowns move on their own
+        return make(), night
+    rows = _current_rows(night) if party.current_round else []
+    room = None
+    if party.screen_room:
+        room = next((r for r in rooms_of_night(party.code) if r.code == party.screen_room), None)
+    key = ("screen", party.code, party.version, base, tuple(r.version for r in rows), room)
+    return FRAGMENTS.get(key, make), night
 
 
 def host_status(night: Night, fresh: bool = False) -> str:

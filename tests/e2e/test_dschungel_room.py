@@ -53,7 +53,7 @@ def new_crosses(page: Page) -> int:
 def fits_a_phone(page: Page) -> None:
     """No sideways scroll at 390 px, and every button and tap target at least 44 px."""
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for button in page.locator("#room-live button").all():
+    for button in page.locator("#room-live button:visible").all():
         box = button.bounding_box()
         if box is not None:
             assert box["width"] >= 44 and box["height"] >= 44, button.get_attribute("id")

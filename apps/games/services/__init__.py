@@ -15,13 +15,16 @@ from .presence import (
     take_over_absent_seats,
     take_over_everywhere,
 )
+from .seats import fire_unopened, release_seat
 
 __all__ = [
     "ActionResult",
     "create_room",
     "fire_deadline",
+    "fire_unopened",
     "perform_action",
     "play_bots",
+    "release_seat",
     "seat_connected",
     "seat_left",
     "seated_at_the_night",

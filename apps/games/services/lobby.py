@@ -24,6 +24,7 @@ from .common import (
     seat_for_claim,
     unique_code,
 )
+from .seats import expect_phone
 
 BOT_NAMES = ("Bot Kiki", "Bot Juma", "Bot Zuri", "Bot Tumo", "Bot Nia")
 
@@ -87,7 +88,8 @@ def create_room(
 
 def take_seat(code: str, slot: int, name: str = "") -> Seat:
     """Sit on an empty seat (lobby only) or claim a pre-listed name (also mid-game, when a bot
-    has been playing for that name)."""
+    has been playing for that name). A seat a phone holds is never taken here: its holder
+    hands it over, or the room's creator gives it to a new phone (``release_seat``)."""
     with transaction.atomic():
         room = locked_room(code)
         seat = room.seats.filter(slot=slot).first()
@@ -110,6 +112,7 @@ def take_seat(code: str, slot: int, name: str = "") -> Seat:
         seat.seen_at = timezone.now()
         seat.save()
         changed(room)
+        expect_phone(room, seat)
         if room.party_code and seat.prelisted:
             tell_night(room.party_code, "invitations")
     return seat

@@ -15,6 +15,7 @@ from apps.core.errors import Refused
 from apps.games.models import Room, Seat
 
 from .common import changed, locked_room
+from .seats import phone_opened
 
 
 def takeover_after() -> timedelta:
@@ -37,6 +38,7 @@ def seat_connected(room_code: str, seat_id: int) -> None:
         seat = room.seats.filter(id=seat_id).first()
         if seat is None:
             return
+        phone_opened(room.code, seat.pk)
         was_taken_over = seat.taken_over
         seat.seen_at = timezone.now()
         seat.taken_over = False

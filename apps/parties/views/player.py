@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from apps.core.errors import Refused
+from apps.core.limits import limited, wrong_code
 from apps.core.tokens import seat_cookie_name
 from apps.parties import services
 from apps.parties.forms import JoinCodeForm, JoinNightForm
@@ -29,6 +30,8 @@ def join(request: HttpRequest) -> HttpResponse:
         code = form.cleaned_data["code"]
         if Party.objects.filter(code=code).exists():
             return redirect("party_join", code=code)
+        if refused := wrong_code(request):
+            return refused
         error = f"No party has the code {code}. Check the big screen and try again."
     elif form.is_bound:
         error = "Type the code from the big screen."
@@ -36,6 +39,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("join")
 def party_join(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
     player = phone_player(party, claim_of(request, party))

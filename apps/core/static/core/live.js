@@ -233,8 +233,10 @@
     socket.addEventListener("close", scheduleReconnect);
   }
 
-  function scheduleReconnect() {
+  function scheduleReconnect(event) {
     setStatus("closed", "Reconnecting…");
+    // Refused for too many open pages from this network: try again slowly.
+    if (event && event.code === 4429) attempt = Math.max(attempt, 6);
     // Exponential backoff with jitter, so a room of phones doesn't reconnect in lockstep
     // when the laptop comes back.
     const base = Math.min(15000, 500 * 2 ** attempt);

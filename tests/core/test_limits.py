@@ -1,0 +1,179 @@
+"""Limits on anonymous work: code guesses, joins, new game rooms, sign-ins and open sockets
+are counted per client (an address, and the browser behind it), generous enough for a party
+of 400 phones behind one Wi-Fi address, and refused with a clear 429 or socket message."""
+
+from __future__ import annotations
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from apps.core import limits
+from apps.core.limits import Rate
+from apps.parties import services
+from config.asgi import application
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tight(settings):
+    settings.RATE_LIMITS = {
+        name: Rate(6, 3, 600, rate.says) for name, rate in limits.DEFAULTS.items()
+    }
+
+
+def phone(address: str = "10.0.0.7", csrf: str = "") -> Client:
+    """A browser: ``csrf`` names its CSRF cookie (made into a well-formed token)."""
+    client = Client(REMOTE_ADDR=address)
+    if csrf:
+        client.cookies["csrftoken"] = (csrf * 32)[:32]
+    return client
+
+
+def test_guessing_join_codes_is_cut_off_with_a_429_page_and_other_addresses_play_on(tight):
+    guesser = phone(csrf="guesser")
+    answers = [guesser.post("/join/", {"code": f"ZZZZ{n}"}).status_code for n in range(5)]
+    assert answers == [200, 200, 200, 429, 429]
+    refused = guesser.post("/games/join/", {"code": "ZZZZZ"})
+    assert refused.status_code == 429 and "Too many codes tried" in refused.content.decode()
+    assert guesser.get("/rooms/ABCDE/").status_code == 429  # any page, once out of guesses
+    # A script dropping its cookies is still one address.
+    scripted = [Client(REMOTE_ADDR="10.0.0.7").post("/join/", {"code": "ZZZZZ"}) for _ in range(4)]
+    assert scripted[-1].status_code == 429
+    assert phone("10.0.0.8").post("/join/", {"code": "ZZZZZ"}).status_code == 200
+
+
+def test_wrong_codes_in_addresses_count_as_guesses(tight):
+    guesses = [Client(REMOTE_ADDR="10.0.0.7").get(f"/p/QQQQ{n}/") for n in range(7)]
+    assert [r.status_code for r in guesses] == [404] * 6 + [429]
+
+
+def test_joins_reusing_one_browsers_cookie_are_refused_but_the_next_phone_joins(
+    tight, django_user_model
+):
+    host = django_user_model.objects.create_user("host", password="pw-long-enough")
+    party = services.create_party(host, name="Friday")
+    spammer = phone(csrf="onetoken")
+    codes = [
+        spammer.post(f"/p/{party.code}/join/", {"name": f"Spam {n}"}).status_code for n in range(4)
+    ]
+    assert codes == [302, 302, 302, 429]
+    refused = spammer.post(f"/p/{party.code}/join/", {"name": "X"})
+    assert "Too many joins" in refused.content.decode()
+    friend = phone(csrf="friend")
+    assert friend.post(f"/p/{party.code}/join/", {"name": "Bea"}).status_code == 302
+
+
+def test_room_creations_and_sign_ins_are_limited_per_client(tight):
+    maker = phone(csrf="maker")
+    made = [
+        maker.post("/games/new/", {"game": "mbogo", "name": f"Ann{n}"}).status_code
+        for n in range(4)
+    ]
+    assert made == [302, 302, 302, 429]
+    signer = phone(csrf="signer")
+    tries = [
+        signer.post("/signin/", {"username": "host", "password": "wrong"}).status_code
+        for n in range(4)
+    ]
+    assert tries == [200, 200, 200, 429]
+
+
+def test_forwarded_addresses_count_only_behind_a_trusted_proxy(tight, settings):
+    def guesses(address: str) -> list[int]:
+        client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=f"6.6.6.6, {address}")
+        return [client.post("/join/", {"code": "ZZZZZ"}).status_code for _ in range(4)]
+
+    guesses("192.168.1.20")
+    assert guesses("192.168.1.21")[-1] == 429  # the proxy's own address counted: one client
+    settings.TRUSTED_PROXY = True
+    assert guesses("192.168.1.30") == [200] * 4
+    assert guesses("192.168.1.31") == [200] * 4  # two clients behind the proxy
+    assert limits.client_address("10.0.0.1", "1.2.3.4, 192.168.1.40") == "192.168.1.40"
+
+
+def test_the_default_limits_let_a_party_of_400_phones_behind_one_address_play():
+    address = "203.0.113.9"
+    for n in range(400):
+        browser = f"phone-{n}"
+        limits.hit("code", address, browser)
+        limits.hit("join", address, browser)
+        limits.socket_opening(address, browser)
+        limits.socket_opening(address, browser)  # the night's page and a game room
+    for n in range(100):
+        limits.hit("room", address, f"phone-{n}")
+
+
+async def open_socket(cookie: str = "csrftoken=one-browser", path: str = "/ws/rooms/ABCDE/"):
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    headers.append((b"cookie", cookie.encode()))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    return communicator, await communicator.connect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_browser_holding_its_share_of_sockets_is_told_so_and_a_closed_one_frees_a_slot(
+    settings,
+):
+    settings.RATE_LIMITS = {"socket": Rate(100, 3, 0, limits.DEFAULTS["socket"].says)}
+    party_host = await _host()
+    path = f"/ws/p/{party_host}/screen/"
+    held = [await open_socket(path=path) for _ in range(4)]
+    assert all(connected for _, (connected, _) in held)
+    refused, (connected, _) = await open_socket(path=path)
+    assert connected  # accepted only to say why
+    message = await refused.receive_json_from()
+    assert message == {"type": "error", "message": limits.DEFAULTS["socket"].says}
+    assert (await refused.receive_output())["code"] == 4429
+    other, (connected, _) = await open_socket("csrftoken=another-phone", path)
+    assert connected
+    await held[0][0].disconnect()
+    again, (connected, _) = await open_socket(path=path)
+    await again.send_json_to({"type": "hello", "since": -1})
+    assert (await again.receive_json_from())["type"] == "fragments"
+    for communicator in (*[c for c, _ in held[1:]], other, again):
+        await communicator.disconnect()
+
+
+async def _host() -> str:
+    from asgiref.sync import sync_to_async
+    from django.contrib.auth.models import User
+
+    @sync_to_async
+    def make() -> str:
+        host = User.objects.create_user("host", password="pw-long-enough")
+        return services.create_party(host, name="Friday").code
+
+    return await make()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_again(
+    monkeypatch,
+):
+    from apps.parties import render
+
+    code = await _host()
+    renders: list[str] = []
+
+    def counted(function):
+        def wrapper(template, *args, **kwargs):
+            renders.append(template)
+            return function(template, *args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(render, "_render", counted(render._render))
+    monkeypatch.setattr(render, "render_to_string", counted(render.render_to_string))
+    screen, (connected, _) = await open_socket(path=f"/ws/p/{code}/screen/")
+    assert connected
+    await screen.send_json_to({"type": "hello", "since": -1})
+    first = await screen.receive_json_from()
+    assert renders  # the first hello drew the screen
+    renders.clear()
+    for _ in range(5):
+        await screen.send_json_to({"type": "hello", "since": -1})
+        assert (await screen.receive_json_from())["html"] == first["html"]
+    assert renders == []
+    await screen.disconnect()
