@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -32,26 +33,31 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 16_000
 
 
-def broadcast(group: str, version: int, **extra: Any) -> None:
-    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
+def send_after_commit(groups: str | Iterable[str], message: dict) -> None:
+    """After commit, send ``message`` to each group. A channel layer out of reach (Redis
+    restarting) costs only the message: the change is committed, the tap or click that made it
+    still gets its answer, and every socket catches up by version when it connects again."""
+    names = [groups] if isinstance(groups, str) else list(groups)
 
     def send() -> None:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(
-            group, {"type": "live.version", "version": version, **extra}
-        )
+        for group in names:
+            try:
+                async_to_sync(layer.group_send)(group, message)
+            except Exception:
+                log.warning("live: the channel layer is out of reach; %s will catch up", group)
 
     transaction.on_commit(send)
+
+
+def broadcast(group: str, version: int, **extra: Any) -> None:
+    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
+    send_after_commit(group, {"type": "live.version", "version": version, **extra})
 
 
 def broadcast_event(group: str, event: str, **data: Any) -> None:
     """Send a one-off event (the bell, a celebration) to a group, after commit."""
-
-    def send() -> None:
-        layer = get_channel_layer()
-        async_to_sync(layer.group_send)(group, {"type": "live.event", "event": event, "data": data})
-
-    transaction.on_commit(send)
+    send_after_commit(group, {"type": "live.event", "event": event, "data": data})
 
 
 def socket_url(name: str, **kwargs: Any) -> str:

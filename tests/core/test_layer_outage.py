@@ -1,0 +1,75 @@
+"""The channel layer can go away (Redis restarting, a cable pulled): what was committed stays
+committed, the tap or the click that made it gets its answer, the rooms' timed moves go on,
+and every screen catches up by version once its socket is back."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from apps.core import scheduler
+from apps.core.models import Deadline
+from apps.games import services as games
+from apps.games.models import Action
+from apps.parties import services
+from apps.parties.models import Party
+from tests.games.roomkit import started_room
+from tests.parties.test_party_consumer import next_of_type, night, phone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def layer_down(monkeypatch):
+    """From now on every group send fails as channels-redis does with Redis stopped."""
+
+    def go_down():
+        async def refused(self, group, message):
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+        monkeypatch.setattr(type(get_channel_layer()), "group_send", refused)
+
+    return go_down
+
+
+def test_the_host_starts_a_round_while_the_layer_is_down_and_gets_the_console_back(
+    client, django_user_model, layer_down
+):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        services.add_player(party.code, name)
+    client.force_login(host)
+    layer_down()
+    response = client.post(f"/p/{party.code}/host/start-round/")
+    assert response.status_code == 302
+    assert Party.objects.get().current_round == 1
+
+
+async def test_a_tap_made_while_the_layer_is_down_is_kept_and_acknowledged(
+    django_user_model, layer_down
+):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens[tables[1][0]])
+    layer_down()
+    await ann.send_json_to({"type": "action", "id": "outage-tap1", "act": {"type": "rolloff"}})
+    ack = await next_of_type(ann, "ack")
+    assert ack["id"] == "outage-tap1" and ack["v"] == 1_000_001
+    await ann.disconnect()
+
+
+def test_a_bots_move_fired_while_the_layer_is_down_counts_and_the_next_is_armed(
+    settings, layer_down
+):
+    settings.GAME_BOT_PACE = 0
+    room, claims = started_room(("Ann",), bots=3)
+    # Ann's phone has been gone an hour: a bot plays her seat too, and she deals first.
+    games.take_over_absent_seats(room.code, timezone.now() + timedelta(hours=1))
+    layer_down()
+    later = timezone.now() + timedelta(seconds=1)
+    assert scheduler.run_due(later) >= 1
+    assert room.actions.filter(kind=Action.BOT).exists()
+    assert Deadline.objects.filter(scope=room.scope).exists()  # the hand goes on
