@@ -9,10 +9,12 @@ import json
 import os
 import re
 import time
+import urllib.request
 
 import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.servers import DaphneServer, LiveSocket, fresh_database_url
+from tests.servers import DaphneServer, LiveSocket, RedisServer, fresh_database_url
 
 # A night of one table, and beside it an Mbogo hand of Ann and three bots: bots think fast,
 # a phone gone for a second is played by a bot (the heartbeat allows no less).
@@ -212,3 +214,62 @@ def test_one_of_two_processes_killed_mid_round_its_phones_go_on_at_the_other(set
     finally:
         first.kill()
         second.kill()
+
+
+def open_when_back(phone: LiveSocket, server: DaphneServer, seconds: float = 20) -> dict:
+    """Reconnect as the live client does: again and again until the socket opens."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return phone.open(server, timeout=2)
+        except (OSError, InvalidStatus, ConnectionClosed):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs REDIS_URL (the scale-out stack of .ci/run)"
+)
+def test_redis_stopped_for_ten_seconds_and_started_again_the_night_and_its_game_go_on(setup):
+    redis = RedisServer().start()
+    (server,) = servers(setup, 1, REDIS_URL=redis.url)
+    try:
+        night = set_up_night(server)
+        phones = phones_of(night)
+        for phone in phones:
+            phone.open(server)
+        screen = room_screen(night, server)
+        for _ in range(3):
+            last = tap_on(phones)[1]
+
+        redis.stop()
+        stopped = time.monotonic()
+        # The sockets end (the phones show "Reconnecting…") and cannot open again yet, but
+        # the server still answers pages, and the bots' hand goes on in the database.
+        with pytest.raises(ConnectionClosed):
+            while True:
+                phones[0].next("*", timeout=5)
+        with pytest.raises((InvalidStatus, ConnectionClosed)):
+            phones[0].open(server, timeout=2)
+        with urllib.request.urlopen(server.url + "/", timeout=5) as page:
+            assert page.status == 200
+        version = read_back(server, night)["version"]
+        time.sleep(max(0.0, 10 - (time.monotonic() - stopped)))
+        assert read_back(server, night)["version"] > version
+        redis.start()
+
+        for phone in phones:
+            assert stamp_shown(open_when_back(phone, server)) == last["v"]
+        mover, last = tap_on(phones)
+        for phone in phones:
+            if phone is not mover:  # the others hear the tap through Redis again
+                assert f'data-v="{last["v"]}"' in phone.next("fragments")["html"]
+        screen = room_screen(night, server)
+        if 'data-testid="results"' not in screen.html:
+            wait_for_results(screen)
+        acked = [a for phone in phones for a in phone.acked]
+        assert set(acked) <= set(read_back(server, night)["actions"])
+    finally:
+        server.kill()
+        redis.stop()
