@@ -4,19 +4,21 @@ and every screen catches up by version once its socket is back."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from apps.core import scheduler
+from apps.core import presence, scheduler
 from apps.core.models import Deadline
 from apps.games import services as games
-from apps.games.models import Action
+from apps.games.models import Action, Seat
 from apps.parties import services
 from apps.parties.models import Party
-from tests.games.roomkit import started_room
+from tests.games.roomkit import connect, hello, seat_header, started_room
 from tests.parties.test_party_consumer import next_of_type, night, phone
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,3 +75,43 @@ def test_a_bots_move_fired_while_the_layer_is_down_counts_and_the_next_is_armed(
     assert scheduler.run_due(later) >= 1
     assert room.actions.filter(kind=Action.BOT).exists()
     assert Deadline.objects.filter(scope=room.scope).exists()  # the hand goes on
+
+
+async def test_a_phone_whose_layer_read_drops_is_away_and_played_by_a_bot_after_the_takeover_time(
+    settings, monkeypatch
+):
+    settings.GAME_BOT_TAKEOVER = 60
+    room, claims = await sync_to_async(started_room)(("Ann", "Bea"))
+    ann_id = claims["Ann"].seat_id
+    layer = get_channel_layer()
+    dropped = asyncio.Event()
+    reading = type(layer).receive
+
+    async def receive(self, channel):
+        # The socket's read of the layer fails the way channels-redis does when Redis
+        # closes its connection: no disconnect message ever reaches the consumer.
+        read = asyncio.ensure_future(reading(self, channel))
+        drop = asyncio.ensure_future(dropped.wait())
+        done, _ = await asyncio.wait({read, drop}, return_when=asyncio.FIRST_COMPLETED)
+        if drop in done:
+            read.cancel()
+            raise ConnectionError("Connection closed by server.")
+        drop.cancel()
+        return read.result()
+
+    monkeypatch.setattr(type(layer), "receive", receive)
+    ann = await connect(room.code, seat_header(room, claims, "Ann"))
+    await hello(ann)
+    assert presence.is_open_here("seat", ann_id)
+    dropped.set()
+    with pytest.raises(ConnectionError):
+        await ann.receive_output(timeout=2)
+    assert not presence.is_open_here("seat", ann_id)
+
+    def takeover_at(seconds: int) -> list[str]:
+        later = Seat.objects.get(pk=ann_id).seen_at + timedelta(seconds=seconds)
+        games.stamp_seats([claims["Bea"].seat_id], later)  # Bea's phone is still here
+        return games.take_over_absent_seats(room.code, later)
+
+    assert await sync_to_async(takeover_at)(59) == []
+    assert await sync_to_async(takeover_at)(61) == ["Ann"]
