@@ -45,7 +45,10 @@ def send_after_commit(groups: str | Iterable[str], message: dict) -> None:
             try:
                 async_to_sync(layer.group_send)(group, message)
             except Exception:
-                log.warning("live: the channel layer is out of reach; %s will catch up", group)
+                # One failure says the layer is away: a Redis that times out holds the
+                # request up once, not once per group.
+                log.warning("live: the channel layer is out of reach; %s will catch up", names)
+                return
 
     transaction.on_commit(send)
 
