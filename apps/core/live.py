@@ -14,6 +14,7 @@ and hears ``fragments``, ``ack``, ``error`` (with the action's id and a sentence
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Iterable
@@ -116,15 +117,27 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.arrived()
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "live_groups", []):
+        await self.leave_groups()
+
+    async def leave_groups(self) -> None:
+        groups, self.live_groups = getattr(self, "live_groups", []), []
+        for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def ended(self) -> None:
+        """The consumer stopped, however it ended: a hook to stop what it started."""
 
     async def __call__(self, scope, receive, send) -> None:
         # Whatever ends the consumer (a close, a crash, a dropped channel layer), the socket
-        # stops counting as open, so presence is right after any failure.
+        # stops counting as open, so presence is right after any failure, and nothing it
+        # started or joined outlives it.
         try:
             await super().__call__(scope, receive, send)
         finally:
+            try:
+                await self.ended()
+            except Exception:
+                log.exception("live: stopping a closed socket's work failed")
             if getattr(self, "counted", False) and self.presence is not None:
                 self.counted = False
                 presence.closed(*self.presence)
@@ -132,6 +145,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
                     await self.left()
                 except Exception:
                     log.exception("live: cleaning up a closed socket failed")
+            # Without a disconnect (a crash) its groups would keep it for a day.
+            with contextlib.suppress(Exception):
+                await self.leave_groups()
 
     # -- browser to server --------------------------------------------------------------
 

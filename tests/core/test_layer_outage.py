@@ -122,3 +122,40 @@ async def test_a_phone_whose_layer_read_drops_is_away_and_played_by_a_bot_after_
 
     assert await sync_to_async(takeover_at)(59) == []
     assert await sync_to_async(takeover_at)(61) == ["Ann"]
+
+
+async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its_groups(
+    django_user_model, monkeypatch
+):
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+
+    from apps.parties import consumers, render
+    from config.asgi import application
+    from tests.parties.test_party_consumer import headers
+
+    monkeypatch.setattr(consumers, "PHONES_EVERY", 0.02)
+    party, tokens, tables = await night(django_user_model)
+    client = Client()
+    await sync_to_async(client.force_login)(await sync_to_async(lambda: party.host)())
+    session = client.cookies["sessionid"].value
+    console = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/host/", headers=headers(f"sessionid={session}")
+    )
+    assert (await console.connect())[0]
+    await console.send_json_to({"type": "hello", "since": 0})
+    await next_of_type(console, "event")  # the dots come
+
+    async def broken(self):
+        raise RuntimeError("a render that fails")
+
+    monkeypatch.setattr(consumers.PartyConsumer, "render", broken)
+    await console.send_json_to({"type": "hello", "since": 0})
+    with pytest.raises(RuntimeError, match="a render that fails"):
+        while True:
+            await console.receive_output(timeout=2)
+    looks = []
+    monkeypatch.setattr(render, "phone_states", lambda code: looks.append(code) or {})
+    await asyncio.sleep(0.2)
+    assert looks == []  # no loop left behind, reading the night for a socket that is gone
+    assert not get_channel_layer().groups.get(party.screens_group)
