@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -128,3 +130,90 @@ class DaphneServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+class LiveSocket:
+    """A phone's live socket to a real server, in the envelope of apps/core/live.py. It keeps
+    the last version it saw and the taps the server acknowledged, so it can drop, open again
+    (on the same server or another) and say where it was."""
+
+    def __init__(self, path: str, cookie: str = ""):
+        self.path = path
+        self.cookie = cookie
+        self.version = -1
+        self.acked: list[str] = []
+        self.html = ""  # the last fragments it got
+        self.socket = None
+        self.name = os.urandom(4).hex()  # action ids unique to this phone
+        self.taps = 0
+
+    def open(self, server: DaphneServer, timeout: float = 10) -> dict:
+        """Connect and say hello with the last version seen; the catch-up it got."""
+        from websockets.sync.client import connect
+
+        self.close()
+        self.server = server
+        self.socket = connect(
+            f"ws://127.0.0.1:{server.port}{self.path}",
+            origin=server.url,
+            additional_headers={"Cookie": self.cookie} if self.cookie else None,
+            open_timeout=timeout,
+            close_timeout=1,
+        ).__enter__()
+        self.socket.send(json.dumps({"type": "hello", "since": self.version}))
+        return self.next("fragments", timeout)
+
+    def close(self) -> None:
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+
+    def next(self, kind: str, timeout: float = 10) -> dict:
+        """The next message of this kind (others are read past)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = json.loads(self.socket.recv(timeout=max(0.01, deadline - time.monotonic())))
+            if message["type"] == "fragments":
+                self.html = message["html"]
+            if isinstance(message.get("version"), int):
+                self.version = max(self.version, message["version"])
+            if kind in (message["type"], "*"):
+                return message
+
+    def tap(self, act: dict, action_id: str | None = None, timeout: float = 10) -> dict:
+        """Send a move; its ack or its error."""
+        self.taps += 1
+        action_id = action_id or f"tap-{self.name}-{self.taps:05d}"
+        self.socket.send(json.dumps({"type": "action", "id": action_id, "act": act}))
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.next("*", max(0.01, deadline - time.monotonic()))
+            if message["type"] in ("ack", "error") and message.get("id") == action_id:
+                if message["type"] == "ack":
+                    self.acked.append(action_id)
+                return message
+
+
+class RedisServer:
+    """A Redis of the test's own, to stop and start (never the shared one)."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> RedisServer:
+        command = ["redis-server", "--port", str(self.port), "--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen([*command, "--daemonize", "no"], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None

@@ -63,17 +63,10 @@ def round_started(code: str, seated: list[str]) -> None:
 
 def tell_night(code: str, part: str) -> None:
     """After commit, the night's sockets redraw one part (the invitations to a party game)."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-    from django.db import transaction
-
     from apps.core import groups
+    from apps.core.live import send_after_commit
 
-    def send() -> None:
-        message = {"type": "live.night", "version": None, "parts": [part]}
-        async_to_sync(get_channel_layer().group_send)(groups.night(code), message)
-
-    transaction.on_commit(send)
+    send_after_commit(groups.night(code), {"type": "live.night", "version": None, "parts": [part]})
 
 
 @dataclass(frozen=True)

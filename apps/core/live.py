@@ -14,8 +14,10 @@ and hears ``fragments``, ``ack``, ``error`` (with the action's id and a sentence
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
@@ -40,26 +42,34 @@ async def _off_loop(function, *args):
     return await sync_to_async(function, thread_sensitive=False)(*args)
 
 
-def broadcast(group: str, version: int, **extra: Any) -> None:
-    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
+def send_after_commit(groups: str | Iterable[str], message: dict) -> None:
+    """After commit, send ``message`` to each group. A channel layer out of reach (Redis
+    restarting) costs only the message: the change is committed, the tap or click that made it
+    still gets its answer, and every socket catches up by version when it connects again."""
+    names = [groups] if isinstance(groups, str) else list(groups)
 
     def send() -> None:
         layer = get_channel_layer()
-        async_to_sync(layer.group_send)(
-            group, {"type": "live.version", "version": version, **extra}
-        )
+        for group in names:
+            try:
+                async_to_sync(layer.group_send)(group, message)
+            except Exception:
+                # One failure says the layer is away: a Redis that times out holds the
+                # request up once, not once per group.
+                log.warning("live: the channel layer is out of reach; %s will catch up", names)
+                return
 
     transaction.on_commit(send)
+
+
+def broadcast(group: str, version: int, **extra: Any) -> None:
+    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
+    send_after_commit(group, {"type": "live.version", "version": version, **extra})
 
 
 def broadcast_event(group: str, event: str, **data: Any) -> None:
     """Send a one-off event (the bell, a celebration) to a group, after commit."""
-
-    def send() -> None:
-        layer = get_channel_layer()
-        async_to_sync(layer.group_send)(group, {"type": "live.event", "event": event, "data": data})
-
-    transaction.on_commit(send)
+    send_after_commit(group, {"type": "live.event", "event": event, "data": data})
 
 
 def socket_url(name: str, **kwargs: Any) -> str:
@@ -151,18 +161,30 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.arrived()
 
     async def disconnect(self, code: int) -> None:
-        for group in getattr(self, "live_groups", []):
+        await self.leave_groups()
+
+    async def leave_groups(self) -> None:
+        groups, self.live_groups = getattr(self, "live_groups", []), []
+        for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def ended(self) -> None:
+        """The consumer stopped, however it ended: a hook to stop what it started."""
 
     async def __call__(self, scope, receive, send) -> None:
         # Whatever ends the consumer (a close, a crash, a dropped channel layer), the socket
-        # stops counting as open, so presence is right after any failure.
+        # stops counting as open, so presence is right after any failure, and nothing it
+        # started or joined outlives it.
         try:
             await super().__call__(scope, receive, send)
         finally:
             if keys := getattr(self, "limit_keys", None):
                 self.limit_keys = []
                 await _off_loop(limits.close_socket, keys)
+            try:
+                await self.ended()
+            except Exception:
+                log.exception("live: stopping a closed socket's work failed")
             if getattr(self, "counted", False) and self.presence is not None:
                 self.counted = False
                 presence.closed(*self.presence)
@@ -170,6 +192,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
                     await self.left()
                 except Exception:
                     log.exception("live: cleaning up a closed socket failed")
+            # Without a disconnect (a crash) its groups would keep it for a day.
+            with contextlib.suppress(Exception):
+                await self.leave_groups()
 
     # -- browser to server --------------------------------------------------------------
 

@@ -90,14 +90,18 @@ class PartyConsumer(LiveConsumer):
     async def left(self) -> None:
         await self.arrived()  # the takeover clock and "has a phone" count from the last sight
 
-    async def disconnect(self, code: int) -> None:
+    async def ended(self) -> None:
+        # However the socket ended (a crash too): no redraw or phone-dot loop outlives it.
         if self.redraw is not None:
             self.redraw.cancel()
         if self.phones_watch is not None:
             self.phones_watch.cancel()
-        await super().disconnect(code)
+
+    async def leave_groups(self) -> None:
+        await super().leave_groups()
         if self.table_group:
-            await self.channel_layer.group_discard(self.table_group, self.channel_name)
+            group, self.table_group = self.table_group, None
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     # -- whole pages (a hello, a night-wide change) -------------------------------------------
 

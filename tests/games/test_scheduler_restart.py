@@ -29,6 +29,14 @@ print(room.state["phase"], room.state["taken"], room.seats.get(name="Ann").taken
 """
 
 
+OVERDUE = """
+from datetime import timedelta
+from django.utils import timezone
+from apps.core.models import Deadline
+Deadline.objects.filter(scope="room:{code}").update(due_at=timezone.now() - timedelta(seconds=1))
+"""
+
+
 @pytest.fixture
 def server(tmp_path):
     env = {"BUNKO_EXTRA_GAMES": "tests.games.toy", "PRESENCE_HEARTBEAT": "0.5"}
@@ -57,9 +65,10 @@ def wait_for(check, seconds: float = 20):
 
 def test_a_deadline_pending_when_the_server_is_killed_fires_after_the_restart(server):
     server.start()
-    code, _ = server.python(MAKE_ROOM.replace("{OPTIONS}", '{"reveal_ms": 2500}')).split()
+    # A reveal far off, so the server cannot fire it before the kill however slow the machine.
+    code, _ = server.python(MAKE_ROOM.replace("{OPTIONS}", '{"reveal_ms": 60000}')).split()
     server.kill()
-    time.sleep(3)  # the reveal is overdue, and no server runs
+    server.python(OVERDUE.format(code=code))  # the minute passes while no server runs
     assert read(server, code)[0] == "waiting"
     server.start()  # nobody connects: the restarted process fires it by itself
     wait_for(lambda: read(server, code)[0] == "racing", seconds=10)

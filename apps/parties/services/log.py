@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-from django.db import transaction
 from django.utils import timezone
 
 from apps.core import groups
+from apps.core.live import send_after_commit
 from apps.parties.models import Event, Party, Player, Table
 
 # The parts of the screens a night-wide change can touch; ALL redraws everything.
@@ -32,12 +30,7 @@ AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
 
 
 def _send(groups: list[str], message: dict) -> None:
-    def send() -> None:
-        layer = get_channel_layer()
-        for group in groups:
-            async_to_sync(layer.group_send)(group, message)
-
-    transaction.on_commit(send)
+    send_after_commit(groups, message)
 
 
 def record_night(

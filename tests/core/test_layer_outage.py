@@ -1,0 +1,161 @@
+"""The channel layer can go away (Redis restarting, a cable pulled): what was committed stays
+committed, the tap or the click that made it gets its answer, the rooms' timed moves go on,
+and every screen catches up by version once its socket is back."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from apps.core import presence, scheduler
+from apps.core.models import Deadline
+from apps.games import services as games
+from apps.games.models import Action, Seat
+from apps.parties import services
+from apps.parties.models import Party
+from tests.games.roomkit import connect, hello, seat_header, started_room
+from tests.parties.test_party_consumer import next_of_type, night, phone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def layer_down(monkeypatch):
+    """From now on every group send fails as channels-redis does with Redis stopped; the
+    function returns the list of the sends tried."""
+    tried: list[str] = []
+
+    def go_down() -> list[str]:
+        async def refused(self, group, message):
+            tried.append(group)
+            raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+        monkeypatch.setattr(type(get_channel_layer()), "group_send", refused)
+        return tried
+
+    return go_down
+
+
+def test_the_host_starts_a_round_while_the_layer_is_down_and_gets_the_console_back(
+    client, django_user_model, layer_down
+):
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        services.add_player(party.code, name)
+    client.force_login(host)
+    layer_down()
+    response = client.post(f"/p/{party.code}/host/start-round/")
+    assert response.status_code == 302
+    assert Party.objects.get().current_round == 1
+
+
+async def test_a_tap_made_while_the_layer_is_down_is_kept_and_acknowledged(
+    django_user_model, layer_down
+):
+    party, tokens, tables = await night(django_user_model)
+    ann = await phone(party, tokens[tables[1][0]])
+    tried = layer_down()
+    await ann.send_json_to({"type": "action", "id": "outage-tap1", "act": {"type": "rolloff"}})
+    ack = await next_of_type(ann, "ack")
+    assert ack["id"] == "outage-tap1" and ack["v"] == 1_000_001
+    # The table's phones and the screens would hear it: one try tells the layer is away (a
+    # Redis that times out would hold the tap up once, not once per group).
+    assert len(tried) == 1
+    await ann.disconnect()
+
+
+def test_a_bots_move_fired_while_the_layer_is_down_counts_and_the_next_is_armed(
+    settings, layer_down
+):
+    settings.GAME_BOT_PACE = 0
+    room, claims = started_room(("Ann",), bots=3)
+    # Ann's phone has been gone an hour: a bot plays her seat too, and she deals first.
+    games.take_over_absent_seats(room.code, timezone.now() + timedelta(hours=1))
+    layer_down()
+    later = timezone.now() + timedelta(seconds=1)
+    assert scheduler.run_due(later) >= 1
+    assert room.actions.filter(kind=Action.BOT).exists()
+    assert Deadline.objects.filter(scope=room.scope).exists()  # the hand goes on
+
+
+async def test_a_phone_whose_layer_read_drops_is_away_and_played_by_a_bot_after_the_takeover_time(
+    settings, monkeypatch
+):
+    settings.GAME_BOT_TAKEOVER = 60
+    room, claims = await sync_to_async(started_room)(("Ann", "Bea"))
+    ann_id = claims["Ann"].seat_id
+    layer = get_channel_layer()
+    dropped = asyncio.Event()
+    reading = type(layer).receive
+
+    async def receive(self, channel):
+        # The socket's read of the layer fails the way channels-redis does when Redis
+        # closes its connection: no disconnect message ever reaches the consumer.
+        read = asyncio.ensure_future(reading(self, channel))
+        drop = asyncio.ensure_future(dropped.wait())
+        done, _ = await asyncio.wait({read, drop}, return_when=asyncio.FIRST_COMPLETED)
+        if drop in done:
+            read.cancel()
+            raise ConnectionError("Connection closed by server.")
+        drop.cancel()
+        return read.result()
+
+    monkeypatch.setattr(type(layer), "receive", receive)
+    ann = await connect(room.code, seat_header(room, claims, "Ann"))
+    await hello(ann)
+    assert presence.is_open_here("seat", ann_id)
+    dropped.set()
+    with pytest.raises(ConnectionError):
+        await ann.receive_output(timeout=2)
+    assert not presence.is_open_here("seat", ann_id)
+
+    def takeover_at(seconds: int) -> list[str]:
+        later = Seat.objects.get(pk=ann_id).seen_at + timedelta(seconds=seconds)
+        games.stamp_seats([claims["Bea"].seat_id], later)  # Bea's phone is still here
+        return games.take_over_absent_seats(room.code, later)
+
+    assert await sync_to_async(takeover_at)(59) == []
+    assert await sync_to_async(takeover_at)(61) == ["Ann"]
+
+
+async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its_groups(
+    django_user_model, monkeypatch
+):
+    from channels.testing import WebsocketCommunicator
+    from django.test import Client
+
+    from apps.parties import consumers, render
+    from config.asgi import application
+    from tests.parties.test_party_consumer import headers
+
+    monkeypatch.setattr(consumers, "PHONES_EVERY", 0.02)
+    party, tokens, tables = await night(django_user_model)
+    client = Client()
+    await sync_to_async(client.force_login)(await sync_to_async(lambda: party.host)())
+    session = client.cookies["sessionid"].value
+    console = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/host/", headers=headers(f"sessionid={session}")
+    )
+    assert (await console.connect())[0]
+    await console.send_json_to({"type": "hello", "since": 0})
+    await next_of_type(console, "event")  # the dots come
+
+    async def broken(self):
+        raise RuntimeError("a render that fails")
+
+    monkeypatch.setattr(consumers.PartyConsumer, "render", broken)
+    await console.send_json_to({"type": "hello", "since": 0})
+    with pytest.raises(RuntimeError, match="a render that fails"):
+        while True:
+            await console.receive_output(timeout=2)
+    looks = []
+    monkeypatch.setattr(render, "phone_states", lambda code: looks.append(code) or {})
+    await asyncio.sleep(0.2)
+    assert looks == []  # no loop left behind, reading the night for a socket that is gone
+    assert not get_channel_layer().groups.get(party.screens_group)
