@@ -8,6 +8,7 @@ from datetime import time
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import BaseUserCreationForm
+from django.utils.translation import gettext as _
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
 from apps.prizes.categories import DEFAULT, KINDS
@@ -92,25 +93,25 @@ class SettingsForm(forms.ModelForm):
     def clean_timezone(self) -> str:
         name = self.cleaned_data["timezone"]
         if name not in zoneinfo.available_timezones() and name != settings.TIME_ZONE:
-            raise forms.ValidationError("Choose a time zone from the list.")
+            raise forms.ValidationError(_("Choose a time zone from the list."))
         return name
 
     def clean_answer_hours(self) -> int:
         hours = self.cleaned_data["answer_hours"]
         if not 1 <= hours <= 168:
-            raise forms.ValidationError("Between 1 hour and a week (168 hours).")
+            raise forms.ValidationError(_("Between 1 hour and a week (168 hours)."))
         return hours
 
     def clean_reminder_days(self) -> int:
         days = self.cleaned_data["reminder_days"]
         if days > 30:
-            raise forms.ValidationError("At most 30 days before.")
+            raise forms.ValidationError(_("At most 30 days before."))
         return days
 
     def clean_rounds(self) -> int:
         rounds = self.cleaned_data["rounds"]
         if not 1 <= rounds <= 30:
-            raise forms.ValidationError("Between 1 and 30 rounds.")
+            raise forms.ValidationError(_("Between 1 and 30 rounds."))
         return rounds
 
 
@@ -210,9 +211,9 @@ class InviteMailForm(forms.Form):
             except forms.ValidationError:
                 raise forms.ValidationError(f"{address} is not an e-mail address.") from None
         if not found:
-            raise forms.ValidationError("Type at least one e-mail address.")
+            raise forms.ValidationError(_("Type at least one e-mail address."))
         if len(found) > 50:
-            raise forms.ValidationError("At most 50 addresses at a time.")
+            raise forms.ValidationError(_("At most 50 addresses at a time."))
         return list(dict.fromkeys(found))
 
 

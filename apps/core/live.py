@@ -23,6 +23,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from apps.core import presence
 from apps.core.errors import Refused
@@ -85,7 +86,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def perform(self, action_id: str, act: dict) -> Any:
         """Apply an action; raise Refused with the reason when it is not carried out. What it
         returns (a version) goes back with the acknowledgement as ``v``."""
-        raise Refused("This page does not take actions.")
+        raise Refused(_("This page does not take actions."))
 
     async def arrived(self) -> None:
         """The socket was accepted (presence is counted): a hook for subclasses."""
@@ -156,15 +157,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     def parse(self, text_data: str | None) -> dict:
         if text_data is None:
-            raise Refused("Messages must be JSON text; nothing changed.")
+            raise Refused(_("Messages must be JSON text; nothing changed."))
         if len(text_data) > MAX_MESSAGE_BYTES:
-            raise Refused("That message is too long; nothing changed.")
+            raise Refused(_("That message is too long; nothing changed."))
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):
-            raise Refused("That message was not valid JSON; nothing changed.") from None
+            raise Refused(_("That message was not valid JSON; nothing changed.")) from None
         if not isinstance(message, dict):
-            raise Refused("A message must be a JSON object; nothing changed.")
+            raise Refused(_("A message must be a JSON object; nothing changed."))
         return message
 
     async def run_action(self, message: dict) -> None:
@@ -199,9 +200,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
             try:
                 act = json.loads(act)
             except (ValueError, RecursionError):
-                raise Refused("That move could not be read; nothing changed.") from None
+                raise Refused(_("That move could not be read; nothing changed.")) from None
         if not isinstance(act, dict) or not isinstance(act.get("type"), str):
-            raise Refused("That is not a move anyone can make here; nothing changed.")
+            raise Refused(_("That is not a move anyone can make here; nothing changed."))
         return act
 
     async def catch_up(self, since: Any) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 
 from apps.core import groups
 from apps.core.errors import Refused
@@ -247,11 +248,11 @@ class PartyConsumer(LiveConsumer):
     async def perform(self, action_id: str, act: dict) -> int | None:
         """A tap; the answer carries the table's new version (data-v of its fragments)."""
         if self.view != "phone":
-            raise Refused("The big screen and the host's console don't roll dice.")
+            raise Refused(_("The big screen and the host's console don't roll dice."))
         if str(act.get("type", "")).startswith(awards.PREFIX):
             provider = awards.provider()
             if provider is None:
-                raise Refused("There are no awards tonight.")
+                raise Refused(_("There are no awards tonight."))
             await database_sync_to_async(provider.step)(self.code, self.claim, act, action_id)
             return None
         action = {k: v for k, v in act.items() if k in ACTION_FIELDS}

@@ -6,6 +6,7 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from apps.core.codes import normalize_code
 from apps.parties.models import Party, Player
@@ -43,7 +44,7 @@ class JoinCodeForm(forms.Form):
     def clean_code(self) -> str:
         code = normalize_code(self.cleaned_data["code"])
         if not code:
-            raise forms.ValidationError("Type the code from the big screen.")
+            raise forms.ValidationError(_("Type the code from the big screen."))
         return code
 
 
@@ -119,7 +120,7 @@ class CorrectionForm(HostForm):
                 return {"type": "scramble", "split": [int(a), int(b)]}
         except ValueError:
             pass
-        raise forms.ValidationError("Choose what the entry should have been.")
+        raise forms.ValidationError(_("Choose what the entry should have been."))
 
 
 def replacement_code(action: dict | None) -> str:

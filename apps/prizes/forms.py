@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from apps.parties.forms import HostForm
 from apps.prizes.categories import HOST_CHOICE, KINDS, Category
@@ -56,7 +57,7 @@ class AwardStepForm(HostForm):
         kind = self.cleaned_data["type"]
         if kind == "pick":
             if self.cleaned_data["player"] is None:
-                raise forms.ValidationError("Choose who wins this prize.")
+                raise forms.ValidationError(_("Choose who wins this prize."))
             return {"type": "pick", "player": self.cleaned_data["player"]}
         if kind == "dice":
             dice = {}
@@ -64,9 +65,9 @@ class AwardStepForm(HostForm):
                 if key.startswith("die_") and value != "":
                     seat, die = key[4:], value
                     if not (seat.isdigit() and die.isdigit() and 1 <= int(die) <= 6):
-                        raise forms.ValidationError("Each die is a number from 1 to 6.")
+                        raise forms.ValidationError(_("Each die is a number from 1 to 6."))
                     dice[seat] = int(die)
             if not dice:
-                raise forms.ValidationError("Enter the dice of the roll-off.")
+                raise forms.ValidationError(_("Enter the dice of the roll-off."))
             return {"type": "dice", "dice": dice}
         return {"type": kind}

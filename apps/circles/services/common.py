@@ -8,6 +8,7 @@ import math
 from datetime import date, datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import mail
 from apps.circles.models import (
@@ -33,14 +34,14 @@ MIN_ANSWER = timedelta(minutes=30)
 def lock_circle(circle_id: int) -> Circle:
     circle = Circle.objects.select_for_update().filter(pk=circle_id).first()
     if circle is None:
-        raise Refused("That circle no longer exists.")
+        raise Refused(_("That circle no longer exists."))
     return circle
 
 
 def lock_month(month_id: int) -> Month:
     month = Month.objects.select_for_update().filter(pk=month_id).first()
     if month is None:
-        raise Refused("That month is not part of the circle's season.")
+        raise Refused(_("That month is not part of the circle's season."))
     return month
 
 
@@ -53,16 +54,19 @@ def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
     not a ghost's, and not the name of another member of the circle."""
     name = " ".join(str(name or "").split())
     if not name:
-        raise Refused("Type a name first.")
+        raise Refused(_("Type a name first."))
     if len(name) > MAX_NAME:
-        raise Refused(f"A name can be at most {MAX_NAME} characters.")
+        raise Refused(_("A name can be at most {MAX_NAME} characters.").format(MAX_NAME=MAX_NAME))
     if name.lower().startswith("ghost"):
-        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
+        raise Refused(_("Names starting with 'Ghost' are kept for the app's ghost seats."))
     taken = circle.members.filter(active=True, name__iexact=name).exclude(pk=exclude).first()
     if taken is not None:
         raise Refused(
-            f"There is already a member called {taken.name} in this circle. If that is you, open "
-            "your member link; otherwise add an initial to your name."
+            _(
+                "There is already a member called {taken} in this circle. If "
+                "that is you, open your member link; otherwise add an initial to "
+                "your name."
+            ).format(taken=taken.name)
         )
     return name
 
@@ -70,9 +74,9 @@ def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
 def clean_months(values) -> list[int]:
     months = sorted({int(v) for v in values or []})
     if any(not 1 <= m <= 12 for m in months):
-        raise Refused("Months are numbered 1 to 12.")
+        raise Refused(_("Months are numbered 1 to 12."))
     if len(months) == 12:
-        raise Refused("Leave at least one month you could host.")
+        raise Refused(_("Leave at least one month you could host."))
     return months
 
 
@@ -83,9 +87,17 @@ def is_open(month: Month, now: datetime | None = None) -> bool:
 
 def check_open(month: Month, what: str) -> None:
     if month.started:
-        raise Refused(f"{month.name}'s night has started: {what} can't change any more.")
+        raise Refused(
+            _("{month}'s night has started: {what} can't change any more.").format(
+                month=month.name, what=what
+            )
+        )
     if month.is_past():
-        raise Refused(f"{month.name} is already past: {what} can't change any more.")
+        raise Refused(
+            _("{month} is already past: {what} can't change any more.").format(
+                month=month.name, what=what
+            )
+        )
 
 
 def day_name(day: date) -> str:

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import mail, services
@@ -173,9 +174,9 @@ def plan(request: HttpRequest, viewer: Viewer, season_id: int) -> HttpResponse:
     error = success = None
     try:
         if season is None:
-            raise Refused("That season is not this circle's.")
+            raise Refused(_("That season is not this circle's."))
         if not EmptyForm(request.POST).is_valid():  # pragma: no cover - no fields
-            raise Refused("Something in that form was not right; nothing changed.")
+            raise Refused(_("Something in that form was not right; nothing changed."))
         made = services.plan_season(season.pk)
     except Refused as problem:
         error = str(problem)

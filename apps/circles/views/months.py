@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import services
@@ -180,7 +181,7 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
     error = None
     try:
         if not form.is_valid():
-            raise Refused("Answer coming, not coming or maybe.")
+            raise Refused(_("Answer coming, not coming or maybe."))
         services.set_rsvp(month.pk, viewer.member.pk, form.cleaned_data["answer"])
     except Refused as problem:
         error = str(problem)
@@ -417,7 +418,7 @@ def substitute_answer(request: HttpRequest, token: str) -> HttpResponse:
         form = AskAnswerForm(request.POST)
         try:
             if not form.is_valid():
-                raise Refused("Choose whether you can come.")
+                raise Refused(_("Choose whether you can come."))
             accept = form.cleaned_data["answer"] == "accept"
             services.answer_ask(token, accept)
             success = "See you there!" if accept else "Thank you for answering."

@@ -8,6 +8,7 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import services
@@ -469,7 +470,7 @@ def admin_login(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
     if form.is_valid() and form.cleaned_data["member"] == member_id:
         try:
             if not viewer.circle.members.filter(pk=member_id, active=True).exists():
-                raise Refused("That person is not a member of this circle.")
+                raise Refused(_("That person is not a member of this circle."))
             user = services.give_login(
                 member_id, form.cleaned_data["username"], form.cleaned_data["password"]
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from apps.core.errors import Refused
@@ -46,7 +47,7 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
         form = JoinNightForm(request.POST)
         try:
             if not form.is_valid():
-                raise Refused("Pick your name, or type it to add yourself.")
+                raise Refused(_("Pick your name, or type it to add yourself."))
             if form.cleaned_data["player"] is not None:
                 joined, token = services.join_party(
                     party.code, player_id=form.cleaned_data["player"]
