@@ -19,7 +19,7 @@ from apps.core.live import LiveConsumer
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
-from apps.parties.models import Party
+from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
@@ -35,6 +35,11 @@ ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "a
 @database_sync_to_async
 def _party(code: str) -> Party | None:
     return Party.objects.filter(code=code).first()
+
+
+@database_sync_to_async
+def _seat_language(player_id: int) -> str:
+    return Player.objects.filter(pk=player_id).values_list("language", flat=True).first() or ""
 
 
 class PartyConsumer(LiveConsumer):
@@ -66,6 +71,8 @@ class PartyConsumer(LiveConsumer):
         if self.view == "phone" and self.claim is not None:
             self.live_groups.append(groups.seat(party.scope, self.claim.seat_id))
             self.presence = ("player", self.claim.seat_id)
+            # The seat's language first: the phone's cookie may be gone, its seat remembers.
+            self.language = await _seat_language(self.claim.seat_id) or None
         elif self.view != "phone":
             self.live_groups.append(party.screens_group)
         if self.view == "screen":

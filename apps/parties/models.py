@@ -99,6 +99,10 @@ class Player(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # The last moment a socket of this player's phone was known open (the heartbeat).
     seen_at = models.DateTimeField(null=True, blank=True)
+    # The language this player's phone chose (en/nl/de), kept with the seat: a phone that
+    # loses its language cookie gets it back when it comes back to its place. Empty: the
+    # phone's own cookie or browser decides.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["id"]

@@ -406,6 +406,16 @@ def set_screen_language(code: str, language: str) -> str:
     return chosen
 
 
+def set_player_language(player_id: int, language: str) -> str:
+    """A seated phone chose its language: it stays with the seat. Nothing else changes (no
+    screen shows it), so no night version."""
+    chosen = supported(language)
+    if chosen is None:
+        raise Refused(_("Choose English, Nederlands or Deutsch."))
+    Player.objects.filter(pk=player_id).exclude(language=chosen).update(language=chosen)
+    return chosen
+
+
 @transaction.atomic
 def reopen_night(code: str) -> None:
     """The host takes back "End the night": play goes on where it stopped (the results of
