@@ -152,7 +152,12 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.run_action(message)
         else:
             await self.send_json(
-                {"type": "error", "message": f"Unknown message type {kind!r}; nothing changed."}
+                {
+                    "type": "error",
+                    "message": _("Unknown message type {kind}; nothing changed.").format(
+                        kind=repr(kind)
+                    ),
+                }
             )
 
     def parse(self, text_data: str | None) -> dict:
@@ -172,7 +177,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         action_id = message.get("id")
         if not isinstance(action_id, str) or not 8 <= len(action_id) <= 64:
             await self.send_json(
-                {"type": "error", "message": "An action needs an id; nothing changed."}
+                {"type": "error", "message": _("An action needs an id; nothing changed.")}
             )
             return
         target = message.get("target") if isinstance(message.get("target"), str) else None

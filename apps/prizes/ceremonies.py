@@ -104,7 +104,8 @@ def _apply(
     kind: str,
     action_id: str | None = None,
 ) -> list[str]:
-    """Apply a step; the sentences it adds to the night's log."""
+    """Apply a step; the sentences it adds to the night's log, in the language of the one
+    who stepped (the log keeps them in English)."""
     state = settlement.State.from_json(ceremony.state)
     try:
         new = settlement.apply(state, seat, action, rng_for(ceremony.seed, ceremony.version + 1))
@@ -113,9 +114,11 @@ def _apply(
     ceremony.state = new.to_json()
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])
-    with i18n.speaking(i18n.DEFAULT):  # the night's log keeps its sentences in English
-        said = [s for e in new.history[len(state.history) :] if (s := screens.sentence(new, e))]
-    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, said=said)
+    events = new.history[len(state.history) :]
+    with i18n.speaking(i18n.DEFAULT):
+        logged = [s for e in events if (s := screens.sentence(new, e))]
+    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, said=logged)
+    said = [s for e in events if (s := screens.sentence(new, e))]
     result = settlement.outcome(new)
     if result is not None and not party.awards.exists():
         _record_awards(party, ceremony, result)

@@ -4,25 +4,34 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.parties.forms import HostForm
 from apps.prizes.categories import HOST_CHOICE, KINDS, Category
 
 
 class CategoryForm(forms.Form):
-    kind = forms.ChoiceField(choices=list(KINDS.items()), widget=forms.HiddenInput)
-    name = forms.CharField(max_length=60, label="Name")
-    prize = forms.CharField(max_length=80, required=False, label="The prize")
-    position = forms.IntegerField(min_value=0, max_value=99, label="Order")
-    keep = forms.BooleanField(required=False, initial=True, label="Give this prize")
+    kind = forms.ChoiceField(
+        choices=[(kind, gettext_lazy(name)) for kind, name in KINDS.items()],
+        widget=forms.HiddenInput,
+    )
+    name = forms.CharField(max_length=60, label=gettext_lazy("Name"))
+    prize = forms.CharField(max_length=80, required=False, label=gettext_lazy("The prize"))
+    position = forms.IntegerField(min_value=0, max_value=99, label=gettext_lazy("Order"))
+    keep = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Give this prize"))
 
 
 class NewCategoryForm(forms.Form):
     kind = forms.ChoiceField(
-        choices=[("", "Add a prize…"), *KINDS.items()], required=False, label="Add a prize"
+        choices=[
+            ("", gettext_lazy("Add a prize…")),
+            *[(kind, gettext_lazy(name)) for kind, name in KINDS.items()],
+        ],
+        required=False,
+        label=gettext_lazy("Add a prize"),
     )
-    name = forms.CharField(max_length=60, required=False, label="Its name")
-    prize = forms.CharField(max_length=80, required=False, label="The prize")
+    name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Its name"))
+    prize = forms.CharField(max_length=80, required=False, label=gettext_lazy("The prize"))
 
 
 CategoryFormSet = forms.formset_factory(CategoryForm, extra=0)

@@ -61,6 +61,7 @@ from apps.prizes.ceremony import (
     State,
     fork,
     name_of,
+    shown_name_of,
     waiting,
 )
 from apps.prizes.screens import awards_json, build_view
@@ -251,7 +252,9 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
 
 def _names(state: State, seats: list[int]) -> str:
     names = [state.players[s] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _busy(state: State) -> str:
@@ -259,10 +262,16 @@ def _busy(state: State) -> str:
     task = state.task
     assert task is not None
     if task["step"] == ROLLOFF:
-        return f"First the roll-off for {name_of(state, task['category'])}."
+        return _("First the roll-off for {category}.").format(
+            category=shown_name_of(state, task["category"])
+        )
     if task["step"] == CHOICE:
-        return f"First {state.players[task['player']]} chooses which prize to keep."
-    return f"First choose who wins {name_of(state, task['category'])}."
+        return _("First {name} chooses which prize to keep.").format(
+            name=state.players[task["player"]]
+        )
+    return _("First choose who wins {category}.").format(
+        category=shown_name_of(state, task["category"])
+    )
 
 
 def _check_seat(state: State, seat: Any) -> None:
@@ -289,7 +298,9 @@ def _roll(state: State, seat: int | None, rng: random.Random) -> State:
     if seat not in task["contenders"]:
         who = _names(state, task["contenders"])
         raise IllegalAction(
-            _("Only {who} roll for {name}.").format(who=who, name=name_of(state, task["category"]))
+            _("Only {who} roll for {name}.").format(
+                who=who, name=shown_name_of(state, task["category"])
+            )
         )
     if seat not in left:
         raise IllegalAction(
@@ -343,7 +354,7 @@ def _keep(state: State, seat: int | None, action: Action) -> State:
     options = (task["held"], task["category"])
     index = action.get("category")
     if isinstance(index, bool) or index not in options:
-        held, new = (name_of(state, i) for i in options)
+        held, new = (shown_name_of(state, i) for i in options)
         raise IllegalAction(_("Keep {held} or {new}.").format(held=held, new=new))
     state = fork(state)
     ceremony.keep(state, index, by="player")

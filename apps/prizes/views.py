@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.core.errors import Refused
@@ -34,7 +35,7 @@ def night_prizes(request: HttpRequest, party: Party) -> HttpResponse:
             except Refused as problem:
                 messages.error(request, str(problem))
             else:
-                messages.success(request, "The prizes are saved.")
+                messages.success(request, _("The prizes are saved."))
                 return redirect("night_prizes", code=party.code)
     else:
         formset = CategoryFormSet(initial=initial)
@@ -55,10 +56,10 @@ def awards_step(request: HttpRequest, party: Party) -> HttpResponse:
         action = form.action()
         if action["type"] == "start":
             ceremonies.start_awards(party.code)
-            text = "The awards have started: the big screen shows them."
+            text = _("The awards have started: the big screen shows them.")
         else:
             said = ceremonies.host_step(party.code, action)
-            text = "; ".join(said) + "." if said else "The big screen shows the next prize."
+            text = "; ".join(said) + "." if said else _("The big screen shows the next prize.")
     except (Refused, ValidationError) as problem:
         text = problem.messages[0] if isinstance(problem, ValidationError) else str(problem)
         return host_answer(request, party, form, text, ok=False)

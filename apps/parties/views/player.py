@@ -33,9 +33,11 @@ def join(request: HttpRequest) -> HttpResponse:
         code = form.cleaned_data["code"]
         if Party.objects.filter(code=code).exists():
             return redirect("party_join", code=code)
-        error = f"No party has the code {code}. Check the big screen and try again."
+        error = _("No party has the code {code}. Check the big screen and try again.").format(
+            code=code
+        )
     elif form.is_bound:
-        error = "Type the code from the big screen."
+        error = _("Type the code from the big screen.")
     return render(request, "parties/join.html", {"error": error, "code": code})
 
 
