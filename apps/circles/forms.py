@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
 from apps.prizes.categories import DEFAULT, KINDS
@@ -30,19 +31,25 @@ class TimeInput(forms.TimeInput):
 
 
 class CircleForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Name of the circle")
+    name = forms.CharField(max_length=60, label=gettext_lazy("Name of the circle"))
     start = forms.DateField(
-        label="First month of the season",
+        label=gettext_lazy("First month of the season"),
         widget=forms.DateInput(attrs={"type": "month"}, format="%Y-%m"),
         input_formats=["%Y-%m", "%Y-%m-%d"],
-        help_text="The season is the twelve months from this one.",
+        help_text=gettext_lazy("The season is the twelve months from this one."),
     )
-    week = forms.TypedChoiceField(choices=WEEKS, coerce=int, initial=3, label="Usual night")
-    weekday = forms.TypedChoiceField(choices=WEEKDAYS, coerce=int, initial=3, label="Weekday")
-    time = forms.TimeField(initial=time(19, 0), widget=TimeInput(format="%H:%M"), label="At")
+    week = forms.TypedChoiceField(
+        choices=WEEKS, coerce=int, initial=3, label=gettext_lazy("Usual night")
+    )
+    weekday = forms.TypedChoiceField(
+        choices=WEEKDAYS, coerce=int, initial=3, label=gettext_lazy("Weekday")
+    )
+    time = forms.TimeField(
+        initial=time(19, 0), widget=TimeInput(format="%H:%M"), label=gettext_lazy("At")
+    )
     timezone = forms.ChoiceField(
         choices=_timezones,
-        label="Time zone",
+        label=gettext_lazy("Time zone"),
         widget=forms.Select(attrs={"data-guess-timezone": ""}),
     )
 
@@ -62,15 +69,15 @@ class SettingsForm(forms.ModelForm):
             "dice_mode",
         ]
         labels = {
-            "name": "Name of the circle",
-            "timezone": "Time zone",
-            "week": "Usual night",
-            "weekday": "Weekday",
-            "time": "At",
-            "reminder_days": "Reminder mail, days before the night",
-            "answer_hours": "Hours a substitute has to answer",
-            "rounds": "Rounds a night",
-            "dice_mode": "Dice",
+            "name": gettext_lazy("Name of the circle"),
+            "timezone": gettext_lazy("Time zone"),
+            "week": gettext_lazy("Usual night"),
+            "weekday": gettext_lazy("Weekday"),
+            "time": gettext_lazy("At"),
+            "reminder_days": gettext_lazy("Reminder mail, days before the night"),
+            "answer_hours": gettext_lazy("Hours a substitute has to answer"),
+            "rounds": gettext_lazy("Rounds a night"),
+            "dice_mode": gettext_lazy("Dice"),
         }
         help_texts = {
             "reminder_days": "0: no reminder.",
@@ -130,7 +137,7 @@ class PrizesForm(forms.Form):
                 required=False,
                 max_length=60,
                 initial=(mine or {}).get("name", category.name),
-                label=f"Name for {KINDS[category.kind].lower()}",
+                label=_("Name for {category}").format(category=_(KINDS[category.kind]).lower()),
             )
 
     def rows(self):
@@ -147,16 +154,18 @@ class PrizesForm(forms.Form):
 
 
 class MemberDetailsForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Your name")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Your name"))
     email = forms.EmailField(
-        required=False, label="E-mail (optional)", help_text="For your link and the reminders."
+        required=False,
+        label=gettext_lazy("E-mail (optional)"),
+        help_text=gettext_lazy("For your link and the reminders."),
     )
-    phone = forms.CharField(required=False, max_length=30, label="Phone (optional)")
+    phone = forms.CharField(required=False, max_length=30, label=gettext_lazy("Phone (optional)"))
     address = forms.CharField(
         required=False,
         max_length=200,
-        label="Address (optional)",
-        help_text="Where the night is when you host. You can add it later.",
+        label=gettext_lazy("Address (optional)"),
+        help_text=gettext_lazy("Where the night is when you host. You can add it later."),
     )
 
 
@@ -165,10 +174,12 @@ class JoinForm(MemberDetailsForm):
 
 
 class AddMemberForm(MemberDetailsForm):
-    name = forms.CharField(max_length=200, label="Name")
-    email = forms.EmailField(required=False, label="E-mail (optional)")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
+    email = forms.EmailField(required=False, label=gettext_lazy("E-mail (optional)"))
     kind = forms.ChoiceField(
-        choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="Member or substitute"
+        choices=Member.Kind.choices,
+        initial=Member.Kind.MEMBER,
+        label=gettext_lazy("Member or substitute"),
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -179,23 +190,25 @@ class AddMemberForm(MemberDetailsForm):
 class MemberForm(MemberDetailsForm):
     """A member's own details and the months they cannot host."""
 
-    name = forms.CharField(max_length=200, label="Name")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
     cannot_host = forms.TypedMultipleChoiceField(
         choices=MONTH_CHOICES,
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Months I can't host",
+        label=gettext_lazy("Months I can't host"),
     )
 
 
 class InviteMailForm(forms.Form):
     addresses = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
-        label="E-mail addresses",
-        help_text="One or more, separated by commas, spaces or new lines.",
+        label=gettext_lazy("E-mail addresses"),
+        help_text=gettext_lazy("One or more, separated by commas, spaces or new lines."),
     )
-    kind = forms.ChoiceField(choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="As")
+    kind = forms.ChoiceField(
+        choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label=gettext_lazy("As")
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("auto_id", "invite_%s")
@@ -243,26 +256,26 @@ class AdminLoginForm(forms.Form):
 
 
 class MonthForm(forms.Form):
-    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label="Date")
-    time = forms.TimeField(widget=TimeInput(format="%H:%M"), label="Time")
+    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    time = forms.TimeField(widget=TimeInput(format="%H:%M"), label=gettext_lazy("Time"))
     place = forms.CharField(
         required=False,
         max_length=200,
-        label="Place",
-        help_text="Leave empty for the host's address.",
+        label=gettext_lazy("Place"),
+        help_text=gettext_lazy("Leave empty for the host's address."),
     )
     host_note = forms.CharField(
         required=False,
         max_length=300,
-        label="A note for everyone",
+        label=gettext_lazy("A note for everyone"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Parking, bring a dish, the door code...",
+        help_text=gettext_lazy("Parking, bring a dish, the door code..."),
     )
 
 
 class MonthAdminForm(MonthForm):
     hosts = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Hosts"
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label=gettext_lazy("Hosts")
     )
 
     def __init__(self, *args, members=(), **kwargs) -> None:
@@ -285,7 +298,9 @@ class FillForm(forms.Form):
 
 class SwapForm(forms.Form):
     month = forms.IntegerField()
-    target = forms.RegexField(regex=r"^\d+:\d+$", error_messages={"invalid": "Choose a month."})
+    target = forms.RegexField(
+        regex=r"^\d+:\d+$", error_messages={"invalid": gettext_lazy("Choose a month.")}
+    )
 
     def pair(self) -> tuple[int, int]:
         month, member = self.cleaned_data["target"].split(":")
