@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
-from apps.prizes.categories import DEFAULT, KINDS
+from apps.prizes.categories import DEFAULT, KINDS, kept, shown
 
 MONTH_CHOICES = [(i, name) for i, name in enumerate(MONTH_NAMES, start=1)]
 
@@ -131,12 +131,12 @@ class PrizesForm(forms.Form):
         for category in DEFAULT:
             mine = chosen.get(category.kind)
             self.fields[f"use_{category.kind}"] = forms.BooleanField(
-                required=False, initial=mine is not None, label=KINDS[category.kind]
+                required=False, initial=mine is not None, label=_(KINDS[category.kind])
             )
             self.fields[f"name_{category.kind}"] = forms.CharField(
                 required=False,
                 max_length=60,
-                initial=(mine or {}).get("name", category.name),
+                initial=shown(category.kind, (mine or {}).get("name", category.name)),
                 label=_("Name for {category}").format(category=_(KINDS[category.kind]).lower()),
             )
 
@@ -147,7 +147,7 @@ class PrizesForm(forms.Form):
     def categories(self) -> list[dict]:
         data = self.cleaned_data
         return [
-            {"kind": c.kind, "name": data[f"name_{c.kind}"] or c.name, "prize": ""}
+            {"kind": c.kind, "name": kept(c.kind, data[f"name_{c.kind}"] or c.name), "prize": ""}
             for c in DEFAULT
             if data[f"use_{c.kind}"]
         ]

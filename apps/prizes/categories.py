@@ -39,6 +39,13 @@ def shown(kind: str, name: str) -> str:
     return _(name) if name == KINDS.get(kind) else name
 
 
+def kept(kind: str, name: str) -> str:
+    """The name to keep for a category the host saved: a default name shown translated is
+    kept as the default (so it goes on following each viewer's language)."""
+    default = KINDS.get(kind)
+    return default if default is not None and name in (default, _(default)) else name
+
+
 # The tally a "most" category counts.
 COUNTS = {
     MOST_WINS: "wins",

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.parties.forms import HostForm
 from apps.prizes.categories import HOST_CHOICE, KINDS, Category
+from apps.prizes.categories import kept as kept_name
 
 
 class CategoryForm(forms.Form):
@@ -41,10 +42,12 @@ def categories_from(formset, new: NewCategoryForm) -> list[Category]:
     """The categories the host kept, in the order they numbered them, and the one added."""
     kept = [f.cleaned_data for f in formset.forms if f.cleaned_data and f.cleaned_data.get("keep")]
     kept.sort(key=lambda d: d["position"])
-    chosen = [Category(d["kind"], d["name"], d.get("prize", "")) for d in kept]
+    chosen = [
+        Category(d["kind"], kept_name(d["kind"], d["name"]), d.get("prize", "")) for d in kept
+    ]
     kind = new.cleaned_data.get("kind")
     if kind:
-        name = new.cleaned_data.get("name") or KINDS[kind]
+        name = kept_name(kind, new.cleaned_data.get("name") or KINDS[kind])
         chosen.append(Category(kind, name, new.cleaned_data.get("prize", "")))
     return chosen
 

@@ -13,6 +13,7 @@ from apps.core.errors import Refused
 from apps.parties.models import Party
 from apps.parties.views.host import first_error, host_answer, host_only
 from apps.prizes import ceremonies, services
+from apps.prizes.categories import shown
 from apps.prizes.forms import AwardStepForm, CategoryFormSet, NewCategoryForm, categories_from
 from apps.prizes.selectors import categories_of
 
@@ -23,7 +24,8 @@ def night_prizes(request: HttpRequest, party: Party) -> HttpResponse:
     """Rename, reorder, drop or add the night's prize categories, with the prize on the table
     written next to each."""
     initial = [
-        {"kind": c.kind, "name": c.name, "prize": c.prize, "position": i + 1, "keep": True}
+        {"kind": c.kind, "name": shown(c.kind, c.name), "prize": c.prize, "position": i + 1}
+        | {"keep": True}
         for i, c in enumerate(categories_of(party))
     ]
     if request.method == "POST":
