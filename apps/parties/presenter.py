@@ -339,6 +339,18 @@ HOST_MOVES = {
 }
 
 
+def tell(item: dict) -> str:
+    """One thing a table's change did (services.tables.told) in the reader's language."""
+    if "roll" in item:
+        return describe(item["roll"], item["names"])
+    if "rolloff" in item:
+        return _("Roll-off: {name} starts").format(name=item["rolloff"])
+    if "undo" in item:
+        return _("{name} took back the last entry").format(name=item["undo"])
+    a, b = item["split"]
+    return _("The scramble went {a}-{b}").format(a=a, b=b)
+
+
 def log_line(event: Any, table_number: int | None) -> str:
     """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points")."""
     data = dict(event.data or {})
@@ -348,9 +360,9 @@ def log_line(event: Any, table_number: int | None) -> str:
         if event.kind in HOST_MOVES:
             what = _(HOST_MOVES[event.kind])
             return _("Table {table}: {what}.").format(table=table_number, what=what)
-        said = data.get("said")
-        if said:
-            what = "; ".join(said)
+        lines = [tell(item) for item in data.get("told") or []] or data.get("said")
+        if lines:
+            what = "; ".join(lines)
             return _("Table {table}: {what}.").format(table=table_number, what=what)
         if event.kind == "stop":
             return _("Table {table}: stopped.").format(table=table_number)

@@ -145,8 +145,10 @@ def invite_circle(token: str) -> tuple[Circle, str]:
     circle = Circle.objects.filter(pk=invite.circle_id).first() if invite else None
     if invite is None or circle is None or invite.kind not in Member.Kind.values:
         raise Refused(
-            "This invite link is not valid: it may have been cut short or mistyped. Ask the "
-            "circle's admin to send it again."
+            _(
+                "This invite link is not valid: it may have been cut short or mistyped. Ask the "
+                "circle's admin to send it again."
+            )
         )
     if invite.nonce != circle.invite_nonce:
         raise Refused(

@@ -8,7 +8,7 @@ from datetime import date, datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from apps.circles import mail, tokens
 from apps.circles.models import (
@@ -220,8 +220,10 @@ def ask_substitutes(month_id: int) -> list[SubstituteAsk]:
     made = _ask(month, seen.still_to_find)
     if not made:
         raise Refused(
-            "Every substitute on the list has been asked. Fall back to ghost seats or "
-            "sit-outs, or ask the admin to add substitutes."
+            _(
+                "Every substitute on the list has been asked. Fall back to ghost seats or "
+                "sit-outs, or ask the admin to add substitutes."
+            )
         )
     return made
 
@@ -237,18 +239,22 @@ def ask_of(token: str) -> SubstituteAsk:
     )
     if ask is None or ask.nonce != found[1]:
         raise Refused(
-            "This link is not valid: it may have been cut short or mistyped. Ask the host "
-            "to send it again."
+            _(
+                "This link is not valid: it may have been cut short or mistyped. Ask the host "
+                "to send it again."
+            )
         )
     return ask
 
 
 STATUS_REFUSALS = {
-    SubstituteAsk.Status.DECLINED: "You already said you can't come. Thank you for answering.",
-    SubstituteAsk.Status.EXPIRED: (
+    SubstituteAsk.Status.DECLINED: gettext_lazy(
+        "You already said you can't come. Thank you for answering."
+    ),
+    SubstituteAsk.Status.EXPIRED: gettext_lazy(
         "Sorry, the time to answer ran out and the next substitute was asked."
     ),
-    SubstituteAsk.Status.WITHDRAWN: (
+    SubstituteAsk.Status.WITHDRAWN: gettext_lazy(
         "Thank you, but the tables are full now: you are not needed this time."
     ),
 }
@@ -266,10 +272,10 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
         raise Refused(
             _(
                 "You already said you'll come. If you can't after all, tell the host, {name}."
-            ).format(name=", ".join(h.name for h in hosts_of(month)) or "the admin")
+            ).format(name=", ".join(h.name for h in hosts_of(month)) or _("the admin"))
         )
     if ask.status in STATUS_REFUSALS:
-        raise Refused(STATUS_REFUSALS[ask.status])
+        raise Refused(str(STATUS_REFUSALS[ask.status]))
     if month.started:
         raise Refused(_("{month}'s night has already started.").format(month=month.name))
     if month.is_past():

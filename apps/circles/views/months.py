@@ -277,8 +277,10 @@ def start(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
             month,
             EmptyForm(request.POST),
             lambda data: _refuse(
-                "The night runs on the laptop with a login: sign up for one on your page (or "
-                "sign in), then start the night."
+                _(
+                    "The night runs on the laptop with a login: sign up for one on your page (or "
+                    "sign in), then start the night."
+                )
             ),
         )
     party = None

@@ -59,8 +59,10 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
         invited, kind = services.invite_circle(token)
         if invited.pk != circle.pk:
             raise Refused(
-                "This invite link is not valid: it may have been cut short or mistyped. Ask "
-                "the circle's admin to send it again."
+                _(
+                    "This invite link is not valid: it may have been cut short or mistyped. Ask "
+                    "the circle's admin to send it again."
+                )
             )
     except Refused as problem:
         return refusal(request, str(problem), status=400)
@@ -107,8 +109,10 @@ def member_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     if member is None:
         return refusal(
             request,
-            "This member link is not valid: it may have been cut short or mistyped. Ask the "
-            "circle's admin for your link.",
+            _(
+                "This member link is not valid: it may have been cut short or mistyped. Ask the "
+                "circle's admin for your link."
+            ),
             status=400,
         )
     if not member.active or member.nonce != claim.nonce:

@@ -18,13 +18,11 @@ import random
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.core import i18n
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.protocol import IllegalAction
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
-from apps.parties.presenter import describe
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
 
@@ -144,7 +142,7 @@ def table_action(
         seat=seat,
         tallies=bool(moments) or new.phase == DONE or kind == "undo",
         action=action,
-        said=said(state, new, player.name),
+        told=told(state, new, player.name),
     )
     _after_change(party, table, state, new, moments, undone=kind == "undo")
     if kind == "swap":
@@ -154,24 +152,21 @@ def table_action(
     return table.stamp
 
 
-def said(before: TableState, after: TableState, who: str) -> list[str]:
-    """What a change did, in words for the night's log: "Gus rolled 6 6 2: 2 points". The log
-    keeps them in English, whoever's phone made the change."""
-    with i18n.speaking(i18n.DEFAULT):
-        return _said(before, after, who)
-
-
-def _said(before: TableState, after: TableState, who: str) -> list[str]:
-    lines = [describe(roll, after.players) for roll in after.rolls[len(before.rolls) :]]
+def told(before: TableState, after: TableState, who: str) -> list[dict]:
+    """What a change did, as data for the night's log (presenter.tell says it in the
+    reader's language: "Gus rolled 6 6 2: 2 points")."""
+    names = list(after.players)
+    lines: list[dict] = [
+        {"roll": roll, "names": names} for roll in after.rolls[len(before.rolls) :]
+    ]
     if before.phase == "rolloff" and after.phase != "rolloff" and after.first_roller is not None:
-        lines.insert(0, f"Roll-off: {after.players[after.first_roller]} starts")
+        lines.insert(0, {"rolloff": names[after.first_roller]})
     if len(after.rolls) < len(before.rolls) or (
         len(after.rolls) == len(before.rolls) and after.scores != before.scores
     ):
-        lines.append(f"{who} took back the last entry")
+        lines.append({"undo": who})
     if before.phase == "scramble" and after.rolls and "split" in after.rolls[-1]:
-        split = after.rolls[-1]["split"]
-        lines.append(f"The scramble went {split[0]}-{split[1]}")
+        lines.append({"split": list(after.rolls[-1]["split"])})
     return lines
 
 
