@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from apps.circles.models import Circle, Hosting, Member, Month
 from apps.circles.tokens import read_member_token
@@ -92,14 +93,16 @@ def require(viewer: Viewer, role: str, month: Month | None = None) -> None:
         return
     if not viewer.in_circle:
         raise NotAllowed(
-            f"This page belongs to the Bunko circle {circle.name}, and you are not in it. "
-            "Members: open your member link again (it is in the mail you got when you "
-            "joined), or ask the circle's admin for it."
+            _(
+                "This page belongs to the Bunko circle {circle}, and you are not in it. "
+                "Members: open your member link again (it is in the mail you got when you "
+                "joined), or ask the circle's admin for it."
+            ).format(circle=circle.name)
         )
     messages = {
-        "admin": f"Only the circle's admin can do that in {circle.name}.",
-        "member": "Only the circle's members can do that (substitutes are asked by the host).",
-        "runner": "Only this month's host (or the circle's admin) can do that.",
-        "host": "Only this month's host can do that.",
+        "admin": _("Only the circle's admin can do that in {circle}.").format(circle=circle.name),
+        "member": _("Only the circle's members can do that (substitutes are asked by the host)."),
+        "runner": _("Only this month's host (or the circle's admin) can do that."),
+        "host": _("Only this month's host can do that."),
     }
-    raise NotAllowed(messages.get(role, "You can't do that in this circle."))
+    raise NotAllowed(messages.get(role, _("You can't do that in this circle.")))

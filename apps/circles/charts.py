@@ -10,6 +10,8 @@ import hashlib
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from apps.circles.standings import Line, Standings
 
@@ -69,7 +71,7 @@ def wins_per_night(table: Standings) -> SafeString:
             body.append(
                 f'<circle class="chart-dot{" top" if night.top else ""}" cx="{x:.1f}" '
                 f'cy="{y:.1f}" r="{r:.1f}"><title>{escape(line.member.name)}, '
-                f"{escape(month.name)}: {night.wins} won</title></circle>"
+                f"{escape(_won(month.name, night.wins))}</title></circle>"
             )
             if night.wins:
                 body.append(
@@ -77,11 +79,14 @@ def wins_per_night(table: Standings) -> SafeString:
                     f'text-anchor="middle">{night.wins}</text>'
                 )
     best = max(lines, key=lambda ln: ln.wins)
-    desc = (
-        f"Rounds won by each member at each of the {len(nights)} nights played; "
-        f"{best.member.name} has won the most, {best.wins}."
-    )
-    return _svg(width, height, "Wins per night", desc, body, "chart-grid-dots")
+    desc = ngettext(
+        "Rounds won by each member at each of the {count} night played; "
+        "{name} has won the most, {wins}.",
+        "Rounds won by each member at each of the {count} nights played; "
+        "{name} has won the most, {wins}.",
+        len(nights),
+    ).format(count=len(nights), name=best.member.name, wins=best.wins)
+    return _svg(width, height, _("Wins per night"), desc, body, "chart-grid-dots")
 
 
 def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
@@ -110,7 +115,7 @@ def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
 
     body = []
     for tick in _ticks(top):
-        _, y = xy(0, tick)
+        _x, y = xy(0, tick)
         body.append(
             f'<line class="chart-grid" x1="{left}" x2="{width - right + 8}" '
             f'y1="{y:.1f}" y2="{y:.1f}"/>'
@@ -118,7 +123,7 @@ def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
             f"{tick}</text>"
         )
     for col, month in enumerate(nights):
-        x, _ = xy(col, 0)
+        x, _y = xy(col, 0)
         body.append(
             f'<text class="chart-label" x="{x:.1f}" y="{height - 10}" text-anchor="middle">'
             f"{escape(month.short_name)}</text>"
@@ -140,9 +145,10 @@ def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
             labels.append((xy(len(values) - 1, values[-1])[1], line, css))
         else:
             css = "chart-line quiet"
+        bunkos = ngettext("{count} Bunko", "{count} Bunkos", values[-1]).format(count=values[-1])
         body.append(
             f'<polyline class="{css}" points="{points}"><title>{escape(line.member.name)}: '
-            f"{values[-1]} Bunko{'s' if values[-1] != 1 else ''}</title></polyline>"
+            f"{escape(bunkos)}</title></polyline>"
         )
         if line.member.pk in coloured:
             body.extend(
@@ -162,11 +168,12 @@ def bunkos_over_season(table: Standings, me: int | None = None) -> SafeString:
             f"{totals[line.member.pk][-1]}</text>"
         )
     best = leaders[0]
-    desc = (
-        f"Bunkos rolled, added up night by night over {len(nights)} nights; "
-        f"{best.member.name} leads with {totals[best.member.pk][-1]}."
-    )
-    return _svg(width, height, "Bunkos over the season", desc, body, "chart-lines")
+    desc = ngettext(
+        "Bunkos rolled, added up night by night over {count} night; {name} leads with {total}.",
+        "Bunkos rolled, added up night by night over {count} nights; {name} leads with {total}.",
+        len(nights),
+    ).format(count=len(nights), name=best.member.name, total=totals[best.member.pk][-1])
+    return _svg(width, height, _("Bunkos over the season"), desc, body, "chart-lines")
 
 
 def member_nights(line: Line, nights) -> SafeString:
@@ -191,29 +198,42 @@ def member_nights(line: Line, nights) -> SafeString:
             f'text-anchor="middle">{escape(month.short_name)}</text>'
         )
         if night is None:
+            away = _("{month}: not there").format(month=month.name)
             body.append(
                 f'<text class="chart-label" x="{centre:.1f}" y="{mid - 6}" '
-                f'text-anchor="middle"><title>{escape(month.name)}: not there</title>–</text>'
+                f'text-anchor="middle"><title>{escape(away)}</title>–</text>'
             )
             continue
         up = half * night.wins / most
         down = half * night.losses / most
         body.append(
             f'<rect class="chart-win" x="{x:.1f}" y="{mid - up:.1f}" width="{bar}" '
-            f'height="{up:.1f}"><title>{escape(month.name)}: {night.wins} won</title></rect>'
+            f'height="{up:.1f}"><title>{escape(_won(month.name, night.wins))}</title></rect>'
             f'<rect class="chart-loss" x="{x:.1f}" y="{mid:.1f}" width="{bar}" '
-            f'height="{down:.1f}"><title>{escape(month.name)}: {night.losses} lost</title></rect>'
+            f'height="{down:.1f}"><title>{escape(_lost(month.name, night.losses))}</title></rect>'
             f'<text class="chart-label" x="{centre:.1f}" y="{mid - up - 4:.1f}" '
             f'text-anchor="middle">{night.wins}</text>'
             f'<text class="chart-label" x="{centre:.1f}" y="{mid + down + 12:.1f}" '
             f'text-anchor="middle">{night.losses}</text>'
         )
     played = len(line.history)
-    desc = (
-        f"{line.member.name}'s rounds won (up) and lost (down) at each of the {played} "
-        f"night{'s' if played != 1 else ''} they played: {line.wins} won, {line.losses} lost."
-    )
-    return _svg(width, height, f"{line.member.name}, night by night", desc, body, "chart-bars")
+    desc = ngettext(
+        "{name}'s rounds won (up) and lost (down) at each of the {count} night they played: "
+        "{wins} won, {losses} lost.",
+        "{name}'s rounds won (up) and lost (down) at each of the {count} nights they played: "
+        "{wins} won, {losses} lost.",
+        played,
+    ).format(name=line.member.name, count=played, wins=line.wins, losses=line.losses)
+    title = _("{name}, night by night").format(name=line.member.name)
+    return _svg(width, height, title, desc, body, "chart-bars")
+
+
+def _won(month: str, wins: int) -> str:
+    return _("{month}: {count} won").format(month=month, count=wins)
+
+
+def _lost(month: str, losses: int) -> str:
+    return _("{month}: {count} lost").format(month=month, count=losses)
 
 
 def _running(values: list[int]) -> list[int]:

@@ -8,9 +8,11 @@ from datetime import time
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import BaseUserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
-from apps.prizes.categories import DEFAULT, KINDS
+from apps.prizes.categories import DEFAULT, KINDS, kept, shown
 
 MONTH_CHOICES = [(i, name) for i, name in enumerate(MONTH_NAMES, start=1)]
 
@@ -29,19 +31,25 @@ class TimeInput(forms.TimeInput):
 
 
 class CircleForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Name of the circle")
+    name = forms.CharField(max_length=60, label=gettext_lazy("Name of the circle"))
     start = forms.DateField(
-        label="First month of the season",
+        label=gettext_lazy("First month of the season"),
         widget=forms.DateInput(attrs={"type": "month"}, format="%Y-%m"),
         input_formats=["%Y-%m", "%Y-%m-%d"],
-        help_text="The season is the twelve months from this one.",
+        help_text=gettext_lazy("The season is the twelve months from this one."),
     )
-    week = forms.TypedChoiceField(choices=WEEKS, coerce=int, initial=3, label="Usual night")
-    weekday = forms.TypedChoiceField(choices=WEEKDAYS, coerce=int, initial=3, label="Weekday")
-    time = forms.TimeField(initial=time(19, 0), widget=TimeInput(format="%H:%M"), label="At")
+    week = forms.TypedChoiceField(
+        choices=WEEKS, coerce=int, initial=3, label=gettext_lazy("Usual night")
+    )
+    weekday = forms.TypedChoiceField(
+        choices=WEEKDAYS, coerce=int, initial=3, label=gettext_lazy("Weekday")
+    )
+    time = forms.TimeField(
+        initial=time(19, 0), widget=TimeInput(format="%H:%M"), label=gettext_lazy("At")
+    )
     timezone = forms.ChoiceField(
         choices=_timezones,
-        label="Time zone",
+        label=gettext_lazy("Time zone"),
         widget=forms.Select(attrs={"data-guess-timezone": ""}),
     )
 
@@ -61,15 +69,15 @@ class SettingsForm(forms.ModelForm):
             "dice_mode",
         ]
         labels = {
-            "name": "Name of the circle",
-            "timezone": "Time zone",
-            "week": "Usual night",
-            "weekday": "Weekday",
-            "time": "At",
-            "reminder_days": "Reminder mail, days before the night",
-            "answer_hours": "Hours a substitute has to answer",
-            "rounds": "Rounds a night",
-            "dice_mode": "Dice",
+            "name": gettext_lazy("Name of the circle"),
+            "timezone": gettext_lazy("Time zone"),
+            "week": gettext_lazy("Usual night"),
+            "weekday": gettext_lazy("Weekday"),
+            "time": gettext_lazy("At"),
+            "reminder_days": gettext_lazy("Reminder mail, days before the night"),
+            "answer_hours": gettext_lazy("Hours a substitute has to answer"),
+            "rounds": gettext_lazy("Rounds a night"),
+            "dice_mode": gettext_lazy("Dice"),
         }
         help_texts = {
             "reminder_days": "0: no reminder.",
@@ -92,25 +100,25 @@ class SettingsForm(forms.ModelForm):
     def clean_timezone(self) -> str:
         name = self.cleaned_data["timezone"]
         if name not in zoneinfo.available_timezones() and name != settings.TIME_ZONE:
-            raise forms.ValidationError("Choose a time zone from the list.")
+            raise forms.ValidationError(_("Choose a time zone from the list."))
         return name
 
     def clean_answer_hours(self) -> int:
         hours = self.cleaned_data["answer_hours"]
         if not 1 <= hours <= 168:
-            raise forms.ValidationError("Between 1 hour and a week (168 hours).")
+            raise forms.ValidationError(_("Between 1 hour and a week (168 hours)."))
         return hours
 
     def clean_reminder_days(self) -> int:
         days = self.cleaned_data["reminder_days"]
         if days > 30:
-            raise forms.ValidationError("At most 30 days before.")
+            raise forms.ValidationError(_("At most 30 days before."))
         return days
 
     def clean_rounds(self) -> int:
         rounds = self.cleaned_data["rounds"]
         if not 1 <= rounds <= 30:
-            raise forms.ValidationError("Between 1 and 30 rounds.")
+            raise forms.ValidationError(_("Between 1 and 30 rounds."))
         return rounds
 
 
@@ -123,13 +131,13 @@ class PrizesForm(forms.Form):
         for category in DEFAULT:
             mine = chosen.get(category.kind)
             self.fields[f"use_{category.kind}"] = forms.BooleanField(
-                required=False, initial=mine is not None, label=KINDS[category.kind]
+                required=False, initial=mine is not None, label=_(KINDS[category.kind])
             )
             self.fields[f"name_{category.kind}"] = forms.CharField(
                 required=False,
                 max_length=60,
-                initial=(mine or {}).get("name", category.name),
-                label=f"Name for {KINDS[category.kind].lower()}",
+                initial=shown(category.kind, (mine or {}).get("name", category.name)),
+                label=_("Name for {category}").format(category=_(KINDS[category.kind]).lower()),
             )
 
     def rows(self):
@@ -139,23 +147,25 @@ class PrizesForm(forms.Form):
     def categories(self) -> list[dict]:
         data = self.cleaned_data
         return [
-            {"kind": c.kind, "name": data[f"name_{c.kind}"] or c.name, "prize": ""}
+            {"kind": c.kind, "name": kept(c.kind, data[f"name_{c.kind}"] or c.name), "prize": ""}
             for c in DEFAULT
             if data[f"use_{c.kind}"]
         ]
 
 
 class MemberDetailsForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Your name")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Your name"))
     email = forms.EmailField(
-        required=False, label="E-mail (optional)", help_text="For your link and the reminders."
+        required=False,
+        label=gettext_lazy("E-mail (optional)"),
+        help_text=gettext_lazy("For your link and the reminders."),
     )
-    phone = forms.CharField(required=False, max_length=30, label="Phone (optional)")
+    phone = forms.CharField(required=False, max_length=30, label=gettext_lazy("Phone (optional)"))
     address = forms.CharField(
         required=False,
         max_length=200,
-        label="Address (optional)",
-        help_text="Where the night is when you host. You can add it later.",
+        label=gettext_lazy("Address (optional)"),
+        help_text=gettext_lazy("Where the night is when you host. You can add it later."),
     )
 
 
@@ -164,10 +174,12 @@ class JoinForm(MemberDetailsForm):
 
 
 class AddMemberForm(MemberDetailsForm):
-    name = forms.CharField(max_length=200, label="Name")
-    email = forms.EmailField(required=False, label="E-mail (optional)")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
+    email = forms.EmailField(required=False, label=gettext_lazy("E-mail (optional)"))
     kind = forms.ChoiceField(
-        choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="Member or substitute"
+        choices=Member.Kind.choices,
+        initial=Member.Kind.MEMBER,
+        label=gettext_lazy("Member or substitute"),
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -178,23 +190,25 @@ class AddMemberForm(MemberDetailsForm):
 class MemberForm(MemberDetailsForm):
     """A member's own details and the months they cannot host."""
 
-    name = forms.CharField(max_length=200, label="Name")
+    name = forms.CharField(max_length=200, label=gettext_lazy("Name"))
     cannot_host = forms.TypedMultipleChoiceField(
         choices=MONTH_CHOICES,
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Months I can't host",
+        label=gettext_lazy("Months I can't host"),
     )
 
 
 class InviteMailForm(forms.Form):
     addresses = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
-        label="E-mail addresses",
-        help_text="One or more, separated by commas, spaces or new lines.",
+        label=gettext_lazy("E-mail addresses"),
+        help_text=gettext_lazy("One or more, separated by commas, spaces or new lines."),
     )
-    kind = forms.ChoiceField(choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label="As")
+    kind = forms.ChoiceField(
+        choices=Member.Kind.choices, initial=Member.Kind.MEMBER, label=gettext_lazy("As")
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("auto_id", "invite_%s")
@@ -210,9 +224,9 @@ class InviteMailForm(forms.Form):
             except forms.ValidationError:
                 raise forms.ValidationError(f"{address} is not an e-mail address.") from None
         if not found:
-            raise forms.ValidationError("Type at least one e-mail address.")
+            raise forms.ValidationError(_("Type at least one e-mail address."))
         if len(found) > 50:
-            raise forms.ValidationError("At most 50 addresses at a time.")
+            raise forms.ValidationError(_("At most 50 addresses at a time."))
         return list(dict.fromkeys(found))
 
 
@@ -242,26 +256,26 @@ class AdminLoginForm(forms.Form):
 
 
 class MonthForm(forms.Form):
-    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label="Date")
-    time = forms.TimeField(widget=TimeInput(format="%H:%M"), label="Time")
+    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    time = forms.TimeField(widget=TimeInput(format="%H:%M"), label=gettext_lazy("Time"))
     place = forms.CharField(
         required=False,
         max_length=200,
-        label="Place",
-        help_text="Leave empty for the host's address.",
+        label=gettext_lazy("Place"),
+        help_text=gettext_lazy("Leave empty for the host's address."),
     )
     host_note = forms.CharField(
         required=False,
         max_length=300,
-        label="A note for everyone",
+        label=gettext_lazy("A note for everyone"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Parking, bring a dish, the door code...",
+        help_text=gettext_lazy("Parking, bring a dish, the door code..."),
     )
 
 
 class MonthAdminForm(MonthForm):
     hosts = forms.TypedMultipleChoiceField(
-        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Hosts"
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label=gettext_lazy("Hosts")
     )
 
     def __init__(self, *args, members=(), **kwargs) -> None:
@@ -284,7 +298,9 @@ class FillForm(forms.Form):
 
 class SwapForm(forms.Form):
     month = forms.IntegerField()
-    target = forms.RegexField(regex=r"^\d+:\d+$", error_messages={"invalid": "Choose a month."})
+    target = forms.RegexField(
+        regex=r"^\d+:\d+$", error_messages={"invalid": gettext_lazy("Choose a month.")}
+    )
 
     def pair(self) -> tuple[int, int]:
         month, member = self.cleaned_data["target"].split(":")

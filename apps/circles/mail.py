@@ -17,6 +17,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import tokens
 from apps.circles.models import Circle, Member, SubstituteAsk
@@ -54,11 +55,20 @@ def send(to: str, template: str, context: dict) -> None:
     if not to:
         return
     circle = context.get("circle")
+    if context.get("hosts"):
+        context = {**context, "host_names": names_and([h.name for h in context["hosts"]])}
     with timezone.override(circle.tz if circle else timezone.get_current_timezone()):
         text = render_to_string(f"circles/mail/{template}.txt", context).strip()
-    subject, _, body = text.partition("\n")
+    subject, _newline, body = text.partition("\n")
     message = EmailMessage(subject=" ".join(subject.split()), body=body.strip() + "\n", to=[to])
     transaction.on_commit(lambda: _deliver(message))
+
+
+def names_and(names: list[str]) -> str:
+    """ "Ann", "Ann and Bea", "Ann, Bea and Cal" in the mail's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _deliver(message: EmailMessage) -> None:

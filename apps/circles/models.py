@@ -9,7 +9,9 @@ from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
+from django.utils import dates, timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy as _
 
 from apps.core.codes import new_code
 from apps.parties.models import Party
@@ -28,30 +30,10 @@ def _default_categories() -> list[dict]:
     return [category.to_json() for category in DEFAULT]
 
 
-WEEKDAYS = [
-    (0, "Monday"),
-    (1, "Tuesday"),
-    (2, "Wednesday"),
-    (3, "Thursday"),
-    (4, "Friday"),
-    (5, "Saturday"),
-    (6, "Sunday"),
-]
-WEEKS = [(1, "First"), (2, "Second"), (3, "Third"), (4, "Fourth"), (5, "Last")]
-MONTH_NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+# Day and month names in the viewer's language (Django's own translations).
+WEEKDAYS = list(dates.WEEKDAYS.items())
+WEEKS = [(1, _("First")), (2, _("Second")), (3, _("Third")), (4, _("Fourth")), (5, _("Last"))]
+MONTH_NAMES = [dates.MONTHS[month] for month in range(1, 13)]
 # How long a night lasts in the calendar, and when it counts as over.
 NIGHT_LENGTH = timedelta(hours=4)
 
@@ -117,18 +99,21 @@ class Member(models.Model):
     may also have a login (to run their night on the laptop)."""
 
     class Kind(models.TextChoices):
-        MEMBER = "member", "Member"
-        SUBSTITUTE = "substitute", "Substitute"
+        MEMBER = "member", _("Member")
+        SUBSTITUTE = "substitute", _("Substitute")
 
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(max_length=30)
     email = models.EmailField(blank=True, default="")
     phone = models.CharField(max_length=30, blank=True, default="")
     address = models.CharField(
-        max_length=200, blank=True, default="", help_text="Where the nights this member hosts are"
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_("Where the nights this member hosts are"),
     )
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
-    position = models.PositiveIntegerField(default=0, help_text="The order of substitutes")
+    position = models.PositiveIntegerField(default=0, help_text=_("The order of substitutes"))
     # Calendar months (1-12) this member cannot host.
     cannot_host = models.JSONField(default=list, blank=True)
     user = models.ForeignKey(
@@ -140,7 +125,9 @@ class Member(models.Model):
     )
     # A new nonce signs out every phone holding this member's link.
     nonce = models.CharField(max_length=16, default=_nonce)
-    active = models.BooleanField(default=True, help_text="Off: left the circle (kept for the past)")
+    active = models.BooleanField(
+        default=True, help_text=_("Off: left the circle (kept for the past)")
+    )
     joined = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -186,7 +173,7 @@ class Season(models.Model):
     def name(self) -> str:
         if self.start.month == 1:
             return str(self.start.year)
-        return f"{self.start:%b %Y} – {self.end:%b %Y}"
+        return f"{date_format(self.start, 'M Y')} – {date_format(self.end, 'M Y')}"
 
     @property
     def end(self):
@@ -199,13 +186,13 @@ class Month(models.Model):
     checklist, and once started, its party night."""
 
     class Fill(models.TextChoices):
-        SUBSTITUTES = "substitutes", "Substitutes from the circle's list"
-        GHOSTS = "ghosts", "Ghost seats (the app rolls for them)"
-        SITOUTS = "sitouts", "Sit-outs (players rest a round in turn)"
+        SUBSTITUTES = "substitutes", _("Substitutes from the circle's list")
+        GHOSTS = "ghosts", _("Ghost seats (the app rolls for them)")
+        SITOUTS = "sitouts", _("Sit-outs (players rest a round in turn)")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="months")
     index = models.PositiveSmallIntegerField()  # 0-11 within the season
-    first = models.DateField(help_text="The first day of the calendar month")
+    first = models.DateField(help_text=_("The first day of the calendar month"))
     date = models.DateField()
     time = models.TimeField()
     # Empty: the first host's address.
@@ -282,9 +269,9 @@ class Hosting(models.Model):
 
 class Rsvp(models.Model):
     class Answer(models.TextChoices):
-        YES = "yes", "Coming"
-        NO = "no", "Not coming"
-        MAYBE = "maybe", "Maybe"
+        YES = "yes", _("Coming")
+        NO = "no", _("Not coming")
+        MAYBE = "maybe", _("Maybe")
 
     month = models.ForeignKey(Month, on_delete=models.CASCADE, related_name="rsvps")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="rsvps")
@@ -306,11 +293,11 @@ class SubstituteAsk(models.Model):
     decline by ``due_at``; when they decline or the time runs out, the next one is asked."""
 
     class Status(models.TextChoices):
-        ASKED = "asked", "Asked, no answer yet"
-        ACCEPTED = "accepted", "Coming"
-        DECLINED = "declined", "Can't come"
-        EXPIRED = "expired", "Did not answer in time"
-        WITHDRAWN = "withdrawn", "No longer needed"
+        ASKED = "asked", _("Asked, no answer yet")
+        ACCEPTED = "accepted", _("Coming")
+        DECLINED = "declined", _("Can't come")
+        EXPIRED = "expired", _("Did not answer in time")
+        WITHDRAWN = "withdrawn", _("No longer needed")
 
     month = models.ForeignKey(Month, on_delete=models.CASCADE, related_name="asks")
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="asks")
@@ -346,11 +333,11 @@ class SwapRequest(models.Model):
     """A host asks another host to exchange months; the other accepts on their phone."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for an answer"
-        ACCEPTED = "accepted", "Swapped"
-        DECLINED = "declined", "Declined"
-        CANCELLED = "cancelled", "Taken back"
-        VOID = "void", "No longer possible"
+        PENDING = "pending", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Swapped")
+        DECLINED = "declined", _("Declined")
+        CANCELLED = "cancelled", _("Taken back")
+        VOID = "void", _("No longer possible")
 
     from_month = models.ForeignKey(Month, on_delete=models.CASCADE, related_name="swaps_out")
     from_member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="swaps_asked")

@@ -7,6 +7,8 @@ from datetime import datetime
 
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from apps.circles.dates import add_months
 from apps.circles.models import (
@@ -193,25 +195,33 @@ def swap_targets(member: Member, month: Month, now: datetime | None = None) -> l
 # prizes. Finding substitutes.' The first three are ticked by the host; the last is read from
 # the answers.
 CHECKLIST = {
-    "place": ("place_ready", "A place to play, with tables"),
-    "food": ("food_ready", "Food and drinks"),
-    "prizes": ("prizes_ready", "Prizes"),
+    "place": ("place_ready", gettext_lazy("A place to play, with tables")),
+    "food": ("food_ready", gettext_lazy("Food and drinks")),
+    "prizes": ("prizes_ready", gettext_lazy("Prizes")),
 }
 
 
 def substitutes_state(month: Month, seen: Attendance) -> tuple[bool, str]:
     """The checklist's 'substitutes found': done, and what to say about it."""
     if month.started:
-        return True, "The night has started."
+        return True, _("The night has started.")
     if month.fill != Month.Fill.SUBSTITUTES:
-        return True, f"Not needed: {month.get_fill_display().split(' (')[0].lower()}."
+        fill = month.get_fill_display().split(" (")[0].lower()
+        return True, _("Not needed: {fill}.").format(fill=fill)
     if not seen.count:
-        return False, "Waiting for the first answers."
+        return False, _("Waiting for the first answers.")
     if not seen.short:
-        return True, f"Every table is full ({seen.tables} table{'s' if seen.tables > 1 else ''})."
+        full = ngettext(
+            "Every table is full ({count} table).",
+            "Every table is full ({count} tables).",
+            seen.tables,
+        )
+        return True, full.format(count=seen.tables)
     if seen.still_to_find == 0:
-        return False, f"{len(seen.open_asks)} asked, waiting for an answer."
-    return False, f"{seen.short} seat{'s' if seen.short > 1 else ''} short."
+        asked = _("{count} asked, waiting for an answer.")
+        return False, asked.format(count=len(seen.open_asks))
+    short = ngettext("{count} seat short.", "{count} seats short.", seen.short)
+    return False, short.format(count=seen.short)
 
 
 def checklist(month: Month, seen: Attendance) -> list[dict]:
@@ -220,5 +230,7 @@ def checklist(month: Month, seen: Attendance) -> list[dict]:
         for key, (field, label) in CHECKLIST.items()
     ]
     done, state = substitutes_state(month, seen)
-    items.append({"key": "substitutes", "label": "Substitutes found", "done": done, "state": state})
+    items.append(
+        {"key": "substitutes", "label": _("Substitutes found"), "done": done, "state": state}
+    )
     return items

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.core.errors import Refused
 from apps.core.live import LiveConsumer
@@ -26,7 +27,7 @@ class PhoneCheckConsumer(LiveConsumer):
     async def perform(self, action_id: str, act: dict) -> None:
         name = str(act.get("name", "")).strip()[:30]
         if not name:
-            raise Refused("Type your name first, then wave.")
+            raise Refused(_("Type your name first, then wave."))
         await self.channel_layer.group_send(CHECK_GROUP, {"type": "check.wave", "name": name})
 
     async def check_wave(self, event: dict) -> None:

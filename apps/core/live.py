@@ -25,6 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from apps.core import limits, presence
 from apps.core.errors import Refused
@@ -119,7 +120,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def perform(self, action_id: str, act: dict) -> Any:
         """Apply an action; raise Refused with the reason when it is not carried out. What it
         returns (a version) goes back with the acknowledgement as ``v``."""
-        raise Refused("This page does not take actions.")
+        raise Refused(_("This page does not take actions."))
 
     async def arrived(self) -> None:
         """The socket was accepted (presence is counted): a hook for subclasses."""
@@ -213,20 +214,25 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.run_action(message)
         else:
             await self.send_json(
-                {"type": "error", "message": f"Unknown message type {kind!r}; nothing changed."}
+                {
+                    "type": "error",
+                    "message": _("Unknown message type {kind}; nothing changed.").format(
+                        kind=repr(kind)
+                    ),
+                }
             )
 
     def parse(self, text_data: str | None) -> dict:
         if text_data is None:
-            raise Refused("Messages must be JSON text; nothing changed.")
+            raise Refused(_("Messages must be JSON text; nothing changed."))
         if len(text_data) > MAX_MESSAGE_BYTES:
-            raise Refused("That message is too long; nothing changed.")
+            raise Refused(_("That message is too long; nothing changed."))
         try:
             message = json.loads(text_data)
         except (ValueError, RecursionError):
-            raise Refused("That message was not valid JSON; nothing changed.") from None
+            raise Refused(_("That message was not valid JSON; nothing changed.")) from None
         if not isinstance(message, dict):
-            raise Refused("A message must be a JSON object; nothing changed.")
+            raise Refused(_("A message must be a JSON object; nothing changed."))
         check_values(message)
         return message
 
@@ -234,7 +240,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         action_id = message.get("id")
         if not isinstance(action_id, str) or not 8 <= len(action_id) <= 64:
             await self.send_json(
-                {"type": "error", "message": "An action needs an id; nothing changed."}
+                {"type": "error", "message": _("An action needs an id; nothing changed.")}
             )
             return
         target = message.get("target") if isinstance(message.get("target"), str) else None
@@ -270,10 +276,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
             try:
                 act = json.loads(act)
             except (ValueError, RecursionError):
-                raise Refused("That move could not be read; nothing changed.") from None
+                raise Refused(_("That move could not be read; nothing changed.")) from None
             check_values(act)
         if not isinstance(act, dict) or not isinstance(act.get("type"), str):
-            raise Refused("That is not a move anyone can make here; nothing changed.")
+            raise Refused(_("That is not a move anyone can make here; nothing changed."))
         return act
 
     async def catch_up(self, since: Any) -> None:

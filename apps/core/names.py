@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from apps.core.errors import Refused
+from apps.core.i18n import _
 
 MAX_NAME = 30
 # The app's own seat names: a ghost rolls for an empty seat at a night's table.
@@ -21,7 +22,7 @@ RESERVED_PREFIXES = ("ghost",)
 INVISIBLE = {"Cc", "Cf", "Cs"}
 
 
-def clean_name(text: object, max_length: int = MAX_NAME, empty: str = "Type a name first.") -> str:
+def clean_name(text: object, max_length: int = MAX_NAME, empty: str = "") -> str:
     """The name as it will be stored and shown; Refused when nothing (or too much) is left or
     when it imitates a ghost seat."""
     name = unicodedata.normalize("NFKC", str(text or ""))
@@ -31,11 +32,13 @@ def clean_name(text: object, max_length: int = MAX_NAME, empty: str = "Type a na
     name = "".join(ch for ch in name if unicodedata.category(ch) not in INVISIBLE)
     name = " ".join(name.split())
     if not name:
-        raise Refused(empty)
+        raise Refused(empty or _("Type a name first."))
     if len(name) > max_length:
-        raise Refused(f"A name can be at most {max_length} characters.")
+        raise Refused(
+            _("A name can be at most {MAX_NAME} characters.").format(MAX_NAME=max_length)
+        )
     if imitates_ghost(name):
-        raise Refused("Names starting with 'Ghost' are kept for the app's ghost seats.")
+        raise Refused(_("Names starting with 'Ghost' are kept for the app's ghost seats."))
     return name
 
 

@@ -40,6 +40,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from apps.core.i18n import _
+
 Action = dict[str, Any]
 DELAY = "delay_ms"
 
@@ -86,15 +88,23 @@ class Option:
             for choice, _label in self.choices:
                 if str(choice) == str(value):
                     return choice
-            raise IllegalAction(f"{self.label}: choose one of the offered settings.")
+            raise IllegalAction(
+                _("{label}: choose one of the offered settings.").format(label=self.label)
+            )
         try:
             number = int(value)
         except (TypeError, ValueError):
-            raise IllegalAction(f"{self.label}: type a whole number.") from None
+            raise IllegalAction(
+                _("{label}: type a whole number.").format(label=self.label)
+            ) from None
         if self.minimum is not None and number < self.minimum:
-            raise IllegalAction(f"{self.label}: at least {self.minimum}.")
+            raise IllegalAction(
+                _("{label}: at least {minimum}.").format(label=self.label, minimum=self.minimum)
+            )
         if self.maximum is not None and number > self.maximum:
-            raise IllegalAction(f"{self.label}: at most {self.maximum}.")
+            raise IllegalAction(
+                _("{label}: at most {maximum}.").format(label=self.label, maximum=self.maximum)
+            )
         return number
 
 

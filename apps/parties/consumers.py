@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from channels.db import database_sync_to_async
+from django.utils.translation import gettext as _
 
 from apps.core import groups
 from apps.core.errors import Refused
@@ -18,7 +19,7 @@ from apps.core.live import LiveConsumer
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
-from apps.parties.models import Party
+from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
@@ -35,6 +36,11 @@ ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "a
 @database_sync_to_async
 def _party(code: str) -> Party | None:
     return Party.objects.filter(code=code).first()
+
+
+@database_sync_to_async
+def _seat_language(player_id: int) -> str:
+    return Player.objects.filter(pk=player_id).values_list("language", flat=True).first() or ""
 
 
 class PartyConsumer(LiveConsumer):
@@ -67,6 +73,8 @@ class PartyConsumer(LiveConsumer):
         if self.view == "phone" and self.claim is not None:
             self.live_groups.append(groups.seat(party.scope, self.claim.seat_id))
             self.presence = ("player", self.claim.seat_id)
+            # The seat's language first: the phone's cookie may be gone, its seat remembers.
+            self.language = await _seat_language(self.claim.seat_id) or None
         elif self.view != "phone":
             self.live_groups.append(party.screens_group)
         if self.view == "screen":
@@ -256,11 +264,11 @@ class PartyConsumer(LiveConsumer):
     async def perform(self, action_id: str, act: dict) -> int | None:
         """A tap; the answer carries the table's new version (data-v of its fragments)."""
         if self.view != "phone":
-            raise Refused("The big screen and the host's console don't roll dice.")
+            raise Refused(_("The big screen and the host's console don't roll dice."))
         if str(act.get("type", "")).startswith(awards.PREFIX):
             provider = awards.provider()
             if provider is None:
-                raise Refused("There are no awards tonight.")
+                raise Refused(_("There are no awards tonight."))
             await database_sync_to_async(provider.step)(self.code, self.claim, act, action_id)
             return None
         action = {k: v for k, v in act.items() if k in ACTION_FIELDS}

@@ -6,6 +6,8 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.core.codes import normalize_code
 from apps.parties.models import Party, Player
@@ -17,18 +19,18 @@ class PartyForm(forms.ModelForm):
         min_value=1,
         max_value=30,
         initial=6,
-        help_text="Leave empty for an open end: you finish the night by hand.",
+        help_text=gettext_lazy("Leave empty for an open end: you finish the night by hand."),
     )
 
     class Meta:
         model = Party
         fields = ["name", "rounds", "dice_mode", "attendance", "seating", "classic"]
         labels = {
-            "name": "Name of the night",
-            "dice_mode": "Dice",
-            "attendance": "When players are not a multiple of 4",
-            "seating": "Seating for round 1",
-            "classic": "Classic Bunco (target = round number, Bunko = 21 points)",
+            "name": gettext_lazy("Name of the night"),
+            "dice_mode": gettext_lazy("Dice"),
+            "attendance": gettext_lazy("When players are not a multiple of 4"),
+            "seating": gettext_lazy("Seating for round 1"),
+            "classic": gettext_lazy("Classic Bunco (target = round number, Bunko = 21 points)"),
         }
         widgets = {
             "dice_mode": forms.RadioSelect,
@@ -38,12 +40,12 @@ class PartyForm(forms.ModelForm):
 
 
 class JoinCodeForm(forms.Form):
-    code = forms.CharField(max_length=40, label="Party code")
+    code = forms.CharField(max_length=40, label=gettext_lazy("Party code"))
 
     def clean_code(self) -> str:
         code = normalize_code(self.cleaned_data["code"])
         if not code:
-            raise forms.ValidationError("Type the code from the big screen.")
+            raise forms.ValidationError(_("Type the code from the big screen."))
         return code
 
 
@@ -72,13 +74,16 @@ class ScreenLanguageForm(HostForm):
 class AddPlayerForm(HostForm):
     name = forms.CharField(max_length=200)
     kind = forms.ChoiceField(
-        choices=[(Player.Kind.PLAYER, "Player"), (Player.Kind.SUBSTITUTE, "Substitute")],
+        choices=[
+            (Player.Kind.PLAYER, gettext_lazy("Player")),
+            (Player.Kind.SUBSTITUTE, gettext_lazy("Substitute")),
+        ],
         required=False,
     )
 
 
 class PlayerForm(HostForm):
-    player = forms.IntegerField(error_messages={"required": "Choose a player."})
+    player = forms.IntegerField(error_messages={"required": gettext_lazy("Choose a player.")})
 
 
 class RenameForm(PlayerForm):
@@ -119,7 +124,7 @@ class CorrectionForm(HostForm):
                 return {"type": "scramble", "split": [int(a), int(b)]}
         except ValueError:
             pass
-        raise forms.ValidationError("Choose what the entry should have been.")
+        raise forms.ValidationError(_("Choose what the entry should have been."))
 
 
 def replacement_code(action: dict | None) -> str:

@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from apps.core import groups
 from apps.core.codes import new_code
@@ -19,23 +20,23 @@ def _nonce() -> str:
 
 class Party(models.Model):
     class Status(models.TextChoices):
-        LOBBY = "lobby", "Players are joining"
-        PLAYING = "playing", "Playing"
-        PAUSED = "paused", "Paused"
-        ENDED = "ended", "Ended"
+        LOBBY = "lobby", _("Players are joining")
+        PLAYING = "playing", _("Playing")
+        PAUSED = "paused", _("Paused")
+        ENDED = "ended", _("Ended")
 
     class DiceMode(models.TextChoices):
-        VIRTUAL = "virtual", "Virtual dice, rolled on the phones"
-        PHYSICAL = "physical", "Real dice, tapped in on the phones"
+        VIRTUAL = "virtual", _("Virtual dice, rolled on the phones")
+        PHYSICAL = "physical", _("Real dice, tapped in on the phones")
 
     class Attendance(models.TextChoices):
-        GHOSTS = "ghosts", "Ghost seats (the app rolls for them)"
-        SITOUTS = "sitouts", "Sit-outs (players rest a round in turn)"
-        SUBSTITUTES = "substitutes", "Substitutes (the host adds them)"
+        GHOSTS = "ghosts", _("Ghost seats (the app rolls for them)")
+        SITOUTS = "sitouts", _("Sit-outs (players rest a round in turn)")
+        SUBSTITUTES = "substitutes", _("Substitutes (the host adds them)")
 
     class Seating(models.TextChoices):
-        RANDOM = "random", "At random"
-        ROLL = "roll", "By a roll of the die (highest at the head table)"
+        RANDOM = "random", _("At random")
+        ROLL = "roll", _("By a roll of the die (highest at the head table)")
 
     code = models.CharField(max_length=8, unique=True, default=new_code)
     name = models.CharField(max_length=80)
@@ -85,9 +86,9 @@ class Party(models.Model):
 
 class Player(models.Model):
     class Kind(models.TextChoices):
-        PLAYER = "player", "Player"
-        SUBSTITUTE = "substitute", "Substitute"
-        GHOST = "ghost", "Ghost"
+        PLAYER = "player", _("Player")
+        SUBSTITUTE = "substitute", _("Substitute")
+        GHOST = "ghost", _("Ghost")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=30)
@@ -99,6 +100,10 @@ class Player(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # The last moment a socket of this player's phone was known open (the heartbeat).
     seen_at = models.DateTimeField(null=True, blank=True)
+    # The language this player's phone chose (en/nl/de), kept with the seat: a phone that
+    # loses its language cookie gets it back when it comes back to its place. Empty: the
+    # phone's own cookie or browser decides.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     class Meta:
         ordering = ["id"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.i18n import N_, _, ngettext
 from apps.parties.rules import table as rules
 from apps.parties.rules.table import DONE, PLAYING, ROLLOFF, SCRAMBLE, TableState
 
@@ -15,23 +16,30 @@ def describe(entry: dict, names: list[str]) -> str:
     """One roll as the score sheet would say it."""
     name = names[entry["seat"]]
     dice = " ".join(str(d) for d in entry["dice"]) if entry.get("dice") else None
-    rolled = f"{name} rolled {dice}" if dice else name
+    rolled = _("{name} rolled {dice}").format(name=name, dice=dice) if dice else name
     kind, points = entry["kind"], entry["points"]
     if kind == "bunko":
-        text = f"{rolled}: BUNKO! {points} points"
         if entry.get("scramble"):
             grabbers = ", ".join(names[s] for s in entry["scramble"])
-            text += f", dice grabbed by {grabbers}"
-        elif "split" in entry:
-            text += f", scramble {entry['split'][0]}-{entry['split'][1]}"
-        return text
+            text = _("{rolled}: BUNKO! {points} points, dice grabbed by {grabbers}")
+            return text.format(rolled=rolled, points=points, grabbers=grabbers)
+        if "split" in entry:
+            text = _("{rolled}: BUNKO! {points} points, scramble {a}-{b}")
+            return text.format(
+                rolled=rolled, points=points, a=entry["split"][0], b=entry["split"][1]
+            )
+        return _("{rolled}: BUNKO! {points} points").format(rolled=rolled, points=points)
     if kind == "wipeout":
-        return f"{rolled}: wipeout, the team is back to 0"
+        return _("{rolled}: wipeout, the team is back to 0").format(rolled=rolled)
     if kind == "miss":
-        return f"{rolled}: no point, the dice pass"
+        return _("{rolled}: no point, the dice pass").format(rolled=rolled)
     if entry.get("mini"):
-        return f"{rolled}: three of a kind, {points} points, rolls again"
-    return f"{rolled}: {points} point{'s' if points != 1 else ''}, rolls again"
+        text = _("{rolled}: three of a kind, {points} points, rolls again")
+        return text.format(rolled=rolled, points=points)
+    text = ngettext(
+        "{rolled}: {points} point, rolls again", "{rolled}: {points} points, rolls again", points
+    )
+    return text.format(rolled=rolled, points=points)
 
 
 def team_names(names: list[str], team: int) -> str:
@@ -46,44 +54,47 @@ def rolloff_text(view: dict, names: list[str]) -> str:
         ", ".join(f"{names[s]} {d}" for s, d in zip(r["seats"], r["dice"], strict=True))
         for r in view["rolloffs"]
     ]
-    return f"Roll-off: {'; tied, again: '.join(rounds)}. {names[view['first_roller']]} starts."
+    return _("Roll-off: {rounds}. {name} starts.").format(
+        rounds=_("; tied, again: ").join(rounds), name=names[view["first_roller"]]
+    )
 
 
 def state_text(view: dict, names: list[str]) -> str:
     """What the table is doing now, in a few words (the big screen's line)."""
     if view["phase"] == ROLLOFF:
-        return "Rolling for the first roller"
+        return _("Rolling for the first roller")
     if view["phase"] == SCRAMBLE:
-        return "BUNKO! Scramble"
+        return _("BUNKO! Scramble")
     if view["phase"] == DONE:
         winners = view["outcome"]["winners"]
-        return f"Done: {names[winners[0]]} & {names[winners[1]]} win"
+        return _("Done: {a} & {b} win").format(a=names[winners[0]], b=names[winners[1]])
     if view["tied_after_stop"]:
-        return f"Tied: playing on · {view['roller_name']} rolls"
-    return f"{view['roller_name']} rolls"
+        return _("Tied: playing on · {name} rolls").format(name=view["roller_name"])
+    return _("{name} rolls").format(name=view["roller_name"])
 
 
 def entry_label(index: int, entry: dict, names: list[str]) -> str:
     """An entry as the host's correction menu lists it: "#4 Bea: two 6s"."""
     action = entry["action"]
-    who = names[entry["seat"]] if entry["seat"] is not None else "The table"
+    who = names[entry["seat"]] if entry["seat"] is not None else _("The table")
     if action["type"] == "roll":
-        what = "rolled " + " ".join(str(d) for d in action["dice"])
+        what = _("rolled {dice}").format(dice=" ".join(str(d) for d in action["dice"]))
     elif action["type"] == "report":
-        what = REPORT_WORDS.get((action.get("kind"), action.get("count")), action.get("kind"))
+        words = REPORT_WORDS.get((action.get("kind"), action.get("count")))
+        what = _(words) if words else action.get("kind")
     else:
         split = action.get("split") or []
-        what = "scramble " + "-".join(str(n) for n in split)
+        what = _("scramble {split}").format(split="-".join(str(n) for n in split))
     return f"#{index + 1} {who}: {what}"
 
 
 REPORT_WORDS = {
-    ("miss", None): "no 6",
-    ("sixes", 1): "one 6",
-    ("sixes", 2): "two 6s",
-    ("bunko", None): "Bunko",
-    ("wipeout", None): "wipeout",
-    ("mini", None): "three of a kind",
+    ("miss", None): N_("no 6"),
+    ("sixes", 1): N_("one 6"),
+    ("sixes", 2): N_("two 6s"),
+    ("bunko", None): N_("Bunko"),
+    ("wipeout", None): N_("wipeout"),
+    ("mini", None): N_("three of a kind"),
 }
 
 
@@ -96,8 +107,10 @@ def moves_text(view: dict, names: list[str], number: int, tables: int) -> str:
     winners = team_names(names, view["winner"])
     losers = team_names(names, 1 - view["winner"])
     if number == 1:
-        return f"{winners} stay · {losers} go to table {tables}"
-    return f"{winners} move up to table {number - 1} · {losers} stay"
+        text = _("{winners} stay · {losers} go to table {table}")
+        return text.format(winners=winners, losers=losers, table=tables)
+    text = _("{winners} move up to table {table} · {losers} stay")
+    return text.format(winners=winners, losers=losers, table=number - 1)
 
 
 def table_card(table: Any, state: TableState, names: list[str], tables: int = 1) -> dict:
@@ -154,17 +167,20 @@ def table_card(table: Any, state: TableState, names: list[str], tables: int = 1)
 def correction_choices(view: dict) -> list[tuple[str, str]]:
     """What an entry may be corrected to: the reports these rules know, the splits, or
     nothing (deleted). Exact dice can be typed too."""
-    hit = "hit" if view["options"]["classic"] else "6"
-    choices = [("miss", f"No {hit}"), ("six1", f"One {hit}"), ("six2", f"Two {hit}s")]
-    choices.append(("bunko", "Bunko"))
     if view["options"]["classic"]:
-        choices.append(("mini", "Three of a kind (mini Bunko)"))
+        choices = [("miss", _("No hit")), ("six1", _("One hit")), ("six2", _("Two hits"))]
     else:
-        choices.append(("wipeout", "Wipeout"))
+        choices = [("miss", _("No 6")), ("six1", _("One 6")), ("six2", _("Two 6s"))]
+    choices.append(("bunko", _("Bunko")))
+    if view["options"]["classic"]:
+        choices.append(("mini", _("Three of a kind (mini Bunko)")))
+    else:
+        choices.append(("wipeout", _("Wipeout")))
     choices += [
-        (f"split:{a}-{b}", f"Scramble {a}-{b}") for a, b in ((3, 0), (2, 1), (1, 2), (0, 3))
+        (f"split:{a}-{b}", _("Scramble {a}-{b}").format(a=a, b=b))
+        for a, b in ((3, 0), (2, 1), (1, 2), (0, 3))
     ]
-    choices.append(("delete", "Delete the entry"))
+    choices.append(("delete", _("Delete the entry")))
     return choices
 
 
@@ -174,43 +190,45 @@ def correction_choices(view: dict) -> list[tuple[str, str]]:
 def _button(action: dict, card: dict) -> dict:
     """One legal move as a button: its label, its spoken label, its fields and its weight."""
     classic = card["classic"]
-    hit, hits = ("hit", "hits") if classic else ("6", "6s")
     fields = {"type": action["type"]}
     kind = action["type"]
     style = "big"
     aria = ""
     if kind == "rolloff":
-        label, style = "Roll for the first roller", "big primary"
+        label, style = _("Roll for the first roller"), "big primary"
     elif kind == "roll":
-        label, style = "ROLL", "big primary roll"
+        label, style = _("ROLL"), "big primary roll"
     elif kind == "grab":
-        label, style = "GRAB", "big primary grab"
+        label, style = _("GRAB"), "big primary grab"
     elif kind == "swap":
-        label = "Swap partners"
+        label = _("Swap partners")
     elif kind == "undo":
-        label, style = "Undo the last entry", "undo"
+        label, style = _("Undo the last entry"), "undo"
     elif kind == "scramble":
         a, b = action["split"]
         fields.update(team0=a, team1=b)
         label = f"{a} – {b}"
-        aria = (
-            f"{team_names(card['names'], 0)} grabbed {a}, "
-            f"{team_names(card['names'], 1)} grabbed {b}"
+        aria = _("{left} grabbed {a}, {right} grabbed {b}").format(
+            left=team_names(card["names"], 0), a=a, right=team_names(card["names"], 1), b=b
         )
     else:  # a report of real dice
         report = action["kind"]
         fields["kind"] = report
         if report == "sixes":
             fields["count"] = action["count"]
-            label = f"One {hit}" if action["count"] == 1 else f"Two {hits}"
+            if classic:
+                label = _("One hit") if action["count"] == 1 else _("Two hits")
+            else:
+                label = _("One 6") if action["count"] == 1 else _("Two 6s")
         elif report == "bunko":
-            label, style = ("Bunko!" if classic else "Bunko! (three 6s)"), "big bunko"
+            label, style = (_("Bunko!") if classic else _("Bunko! (three 6s)")), "big bunko"
         elif report == "wipeout":
-            label, style = "Wipeout (three 1s)", "big wipeout"
+            label, style = _("Wipeout (three 1s)"), "big wipeout"
         elif report == "mini":
-            label = "Three of a kind (5 points)"
+            label = _("Three of a kind (5 points)")
         else:
-            label, style = f"No {hit}: pass the dice", "big wide"
+            no_hit = _("No hit: pass the dice") if classic else _("No 6: pass the dice")
+            label, style = no_hit, "big wide"
     return {"label": label, "aria": aria, "fields": fields, "style": style, "kind": kind}
 
 
@@ -221,28 +239,29 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
     names = card["names"]
     buttons = [_button(a, card) for a in view["legal_actions"]]
     if view["phase"] == ROLLOFF:
-        headline = "Who rolls first? One tap rolls a die for each seat; highest starts."
+        headline = _("Who rolls first? One tap rolls a die for each seat; highest starts.")
     elif view["phase"] == SCRAMBLE:
-        headline = "BUNKO! Scramble for the dice!"
+        headline = _("BUNKO! Scramble for the dice!")
     elif view["phase"] == PLAYING:
         headline = (
-            "Your turn to roll!" if view["roller"] == seat else f"{view['roller_name']} is rolling."
+            _("Your turn to roll!")
+            if view["roller"] == seat
+            else _("{name} is rolling.").format(name=view["roller_name"])
         )
     elif view["phase"] == DONE:
         won = view["winner"] == seat % 2
-        headline = "Your team won this round!" if won else "Your team lost this round."
+        headline = _("Your team won this round!") if won else _("Your team lost this round.")
         if card["moves"]:
             number = card["number"]
-            if won:
-                headline += (
-                    " You stay at the head table."
-                    if number == 1
-                    else (f" Next round you move up to table {number - 1}.")
-                )
+            if won and number == 1:
+                next_round = _("You stay at the head table.")
+            elif won:
+                next_round = _("Next round you move up to table {table}.").format(table=number - 1)
             elif number == 1:
-                headline += f" Next round you go to table {card['tables']}."
+                next_round = _("Next round you go to table {table}.").format(table=card["tables"])
             else:
-                headline += " Next round you stay at this table."
+                next_round = _("Next round you stay at this table.")
+            headline += " " + next_round
     else:
         headline = ""
     return {
@@ -290,49 +309,63 @@ def standings_pages(sheet: list, size: int = 10, shown: int = 30) -> list[list[d
 
 
 NIGHT_LINES = {
-    "created": "The night was set up.",
-    "joined": "{name} joined on a phone.",
-    "player_added": "{name} was added to the list.",
-    "player_renamed": "{old} is now called {name}.",
-    "player_removed": "{name} leaves after this round.",
-    "player_returned": "{name} is back on the list.",
-    "player_freed": "The name {name} was freed for another phone.",
-    "round_started": "Round {round} started at {tables} tables.",
-    "round_over": "Round {round} is over.",
-    "stop": "STOP! The head table reached 21.",
-    "stop_undone": "STOP was taken back: the tables play on.",
-    "paused": "The night was paused.",
-    "resumed": "The night goes on.",
-    "ended": "The night ended.",
-    "reopened": "The night was reopened.",
-    "corrected": "Table {table}: entry {entry} corrected ({reason}).",
-    "partners_swapped": "Partners were swapped at table {table}.",
-    "travelling": "The travelling prizes changed hands.",
-    "screen_room": "The big screen shows {what}.",
-    "awards_started": "The awards started.",
-    "awards_done": "All prizes are given: {awards} awards.",
-    "awards_next": "The host moved on to the next prize.",
+    "created": N_("The night was set up."),
+    "joined": N_("{name} joined on a phone."),
+    "player_added": N_("{name} was added to the list."),
+    "player_renamed": N_("{old} is now called {name}."),
+    "player_removed": N_("{name} leaves after this round."),
+    "player_returned": N_("{name} is back on the list."),
+    "player_freed": N_("The name {name} was freed for another phone."),
+    "round_started": N_("Round {round} started at {tables} tables."),
+    "round_over": N_("Round {round} is over."),
+    "stop": N_("STOP! The head table reached 21."),
+    "stop_undone": N_("STOP was taken back: the tables play on."),
+    "paused": N_("The night was paused."),
+    "resumed": N_("The night goes on."),
+    "ended": N_("The night ended."),
+    "reopened": N_("The night was reopened."),
+    "corrected": N_("Table {table}: entry {entry} corrected ({reason})."),
+    "partners_swapped": N_("Partners were swapped at table {table}."),
+    "travelling": N_("The travelling prizes changed hands."),
+    "screen_room": N_("The big screen shows {what}."),
+    "awards_started": N_("The awards started."),
+    "awards_done": N_("All prizes are given: {awards} awards."),
+    "awards_next": N_("The host moved on to the next prize."),
 }
 HOST_MOVES = {
-    "host_play": "the host made the move for the table",
-    "host_autoplay": "the host changed who the app plays for",
-    "host_end": "the host ended the game as it stands",
+    "host_play": N_("the host made the move for the table"),
+    "host_autoplay": N_("the host changed who the app plays for"),
+    "host_end": N_("the host ended the game as it stands"),
 }
+
+
+def tell(item: dict) -> str:
+    """One thing a table's change did (services.tables.told) in the reader's language."""
+    if "roll" in item:
+        return describe(item["roll"], item["names"])
+    if "rolloff" in item:
+        return _("Roll-off: {name} starts").format(name=item["rolloff"])
+    if "undo" in item:
+        return _("{name} took back the last entry").format(name=item["undo"])
+    a, b = item["split"]
+    return _("The scramble went {a}-{b}").format(a=a, b=b)
 
 
 def log_line(event: Any, table_number: int | None) -> str:
     """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points")."""
     data = dict(event.data or {})
     if event.player_id and "name" not in data:
-        data["name"] = event.player.name if event.player else "A player"
+        data["name"] = event.player.name if event.player else _("A player")
     if table_number is not None:
         if event.kind in HOST_MOVES:
-            return f"Table {table_number}: {HOST_MOVES[event.kind]}."
-        said = data.get("said")
-        if said:
-            return f"Table {table_number}: " + "; ".join(said) + "."
+            what = _(HOST_MOVES[event.kind])
+            return _("Table {table}: {what}.").format(table=table_number, what=what)
+        lines = [tell(item) for item in data.get("told") or []] or data.get("said")
+        if lines:
+            what = "; ".join(lines)
+            return _("Table {table}: {what}.").format(table=table_number, what=what)
         if event.kind == "stop":
-            return f"Table {table_number}: stopped."
+            return _("Table {table}: stopped.").format(table=table_number)
     if data.get("said"):  # a step of the awards, in its own words
         return "; ".join(data["said"]) + "."
     if event.kind == "corrected":
@@ -340,6 +373,7 @@ def log_line(event: Any, table_number: int | None) -> str:
     template = NIGHT_LINES.get(event.kind)
     if template is None:
         return f"{event.kind.replace('_', ' ').capitalize()}."
+    template = _(template)
     try:
         # "Ann B." ends a sentence once: "Bob is now called Ann B."
         return template.format(**data).replace("..", ".")

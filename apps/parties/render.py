@@ -20,6 +20,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
@@ -406,9 +408,9 @@ def host_status(night: Night, fresh: bool = False) -> str:
 
 PHONE_SEEN = timedelta(seconds=20)  # a phone seen this recently counts as here
 PHONE_TEXTS = {
-    "here": "Phone connected",
-    "away": "Phone joined, not connected now",
-    "none": "No phone yet",
+    "here": gettext_lazy("Phone connected"),
+    "away": gettext_lazy("Phone joined, not connected now"),
+    "none": gettext_lazy("No phone yet"),
 }
 
 
@@ -438,13 +440,13 @@ def player_rows(night: Night) -> list[dict]:
     for player in night.listed:
         if player.pk in seats:
             number, seat = seats[player.pk]
-            where = f"Table {number}, seat {seat + 1}"
+            where = _("Table {number}, seat {seat}").format(number=number, seat=seat + 1)
         elif player.pk in resting:
-            where = "Sits out"
+            where = _("Sits out")
         elif not player.active:
-            where = "Left"
+            where = _("Left")
         elif night.party.current_round:
-            where = "Next round"
+            where = _("Next round")
         else:
             where = ""
         phone = _phone_state(player.seen_at, player.claimed, recent)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from apps.core.i18n import N_, _
+
 MOST_WINS = "most_wins"
 MOST_LOSSES = "most_losses"
 MOST_BUNKOS = "most_bunkos"
@@ -20,15 +22,30 @@ HOST_CHOICE = "host_choice"
 
 # Kind -> the name it has unless the host renames it.
 KINDS = {
-    MOST_WINS: "Most wins",
-    MOST_LOSSES: "Most losses",
-    MOST_BUNKOS: "Most Bunkos",
-    MOST_WIPEOUTS: "Most wipeouts",
-    TRAVELLING_BUNKO: "Travelling Bunko",
-    TRAVELLING_WIPEOUT: "Travelling wipeout",
-    CONSOLATION: "Consolation prize",
-    HOST_CHOICE: "The host's choice",
+    MOST_WINS: N_("Most wins"),
+    MOST_LOSSES: N_("Most losses"),
+    MOST_BUNKOS: N_("Most Bunkos"),
+    MOST_WIPEOUTS: N_("Most wipeouts"),
+    TRAVELLING_BUNKO: N_("Travelling Bunko"),
+    TRAVELLING_WIPEOUT: N_("Travelling wipeout"),
+    CONSOLATION: N_("Consolation prize"),
+    HOST_CHOICE: N_("The host's choice"),
 }
+
+
+def shown(kind: str, name: str) -> str:
+    """A category's name in the viewer's language: a default name is translated, a name the
+    host typed is shown as typed (the state keeps the name, never a translation)."""
+    return _(name) if name == KINDS.get(kind) else name
+
+
+def kept(kind: str, name: str) -> str:
+    """The name to keep for a category the host saved: a default name shown translated is
+    kept as the default (so it goes on following each viewer's language)."""
+    default = KINDS.get(kind)
+    return default if default is not None and name in (default, _(default)) else name
+
+
 # The tally a "most" category counts.
 COUNTS = {
     MOST_WINS: "wins",

@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
-from apps.core import scheduler
+from apps.core import i18n, scheduler
 from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused
 from apps.core.protocol import DELAY, IllegalAction, without_delay
@@ -61,11 +62,11 @@ def start_awards(code: str) -> Ceremony:
     """The host starts the awards once the night is over."""
     party = Party.objects.select_for_update().filter(code=code).first()
     if party is None:
-        raise Refused(f"There is no party with the code {code}.")
+        raise Refused(_("There is no party with the code {code}.").format(code=code))
     if party.status != Party.Status.ENDED:
-        raise Refused("The awards come at the end: end the night first.")
+        raise Refused(_("The awards come at the end: end the night first."))
     if Ceremony.objects.filter(party=party).exists():
-        raise Refused("The awards have already started.")
+        raise Refused(_("The awards have already started."))
     players = list(party.players.filter(active=True) | party.players.filter(kind=Player.Kind.GHOST))
     players = sorted(set(players), key=lambda p: p.pk)
     seed = new_seed()
@@ -83,7 +84,7 @@ def _locked(code: str) -> tuple[Party, Ceremony]:
     party = Party.objects.select_for_update().filter(code=code).first()
     ceremony = Ceremony.objects.select_for_update().filter(party=party).first() if party else None
     if party is None or ceremony is None:
-        raise Refused("The awards have not started.")
+        raise Refused(_("The awards have not started."))
     return party, ceremony
 
 
@@ -91,7 +92,7 @@ def seat_of(ceremony: Ceremony, claim: SeatClaim | None, party: Party) -> int:
     """The ceremony seat of the phone's player."""
     player = party.players.filter(pk=claim.seat_id).first() if claim else None
     if player is None or player.nonce != claim.nonce or player.pk not in ceremony.players:
-        raise Refused("This phone has no part in the awards.")
+        raise Refused(_("This phone has no part in the awards."))
     return ceremony.players.index(player.pk)
 
 
@@ -103,7 +104,8 @@ def _apply(
     kind: str,
     action_id: str | None = None,
 ) -> list[str]:
-    """Apply a step; the sentences it adds to the night's log."""
+    """Apply a step; the sentences it adds to the night's log, in the language of the one
+    who stepped (the log keeps them in English)."""
     state = settlement.State.from_json(ceremony.state)
     try:
         new = settlement.apply(state, seat, action, rng_for(ceremony.seed, ceremony.version + 1))
@@ -112,8 +114,11 @@ def _apply(
     ceremony.state = new.to_json()
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])
-    said = [s for e in new.history[len(state.history) :] if (s := screens.sentence(new, e))]
-    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, said=said)
+    events = new.history[len(state.history) :]
+    with i18n.speaking(i18n.DEFAULT):
+        logged = [s for e in events if (s := screens.sentence(new, e))]
+    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, said=logged)
+    said = [s for e in events if (s := screens.sentence(new, e))]
     result = settlement.outcome(new)
     if result is not None and not party.awards.exists():
         _record_awards(party, ceremony, result)

@@ -21,6 +21,7 @@ from apps.prizes.categories import (
     HOST_CHOICE,
     TRAVELLING_BUNKO,
     TRAVELLING_WIPEOUT,
+    shown,
 )
 
 HOST = -1  # the host's seat at the ceremony; None stays the system's, as in the protocol
@@ -88,6 +89,12 @@ def fork(state: State) -> State:
 def name_of(state: State, index: int) -> str:
     """A category's name tonight."""
     return state.categories[index]["name"]
+
+
+def shown_name_of(state: State, index: int) -> str:
+    """A category's name tonight as the viewer reads it (see categories.shown)."""
+    category = state.categories[index]
+    return shown(category["kind"], category["name"])
 
 
 def waiting(task: dict) -> list[int]:

@@ -3,25 +3,36 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.parties.forms import HostForm
 from apps.prizes.categories import HOST_CHOICE, KINDS, Category
+from apps.prizes.categories import kept as kept_name
 
 
 class CategoryForm(forms.Form):
-    kind = forms.ChoiceField(choices=list(KINDS.items()), widget=forms.HiddenInput)
-    name = forms.CharField(max_length=60, label="Name")
-    prize = forms.CharField(max_length=80, required=False, label="The prize")
-    position = forms.IntegerField(min_value=0, max_value=99, label="Order")
-    keep = forms.BooleanField(required=False, initial=True, label="Give this prize")
+    kind = forms.ChoiceField(
+        choices=[(kind, gettext_lazy(name)) for kind, name in KINDS.items()],
+        widget=forms.HiddenInput,
+    )
+    name = forms.CharField(max_length=60, label=gettext_lazy("Name"))
+    prize = forms.CharField(max_length=80, required=False, label=gettext_lazy("The prize"))
+    position = forms.IntegerField(min_value=0, max_value=99, label=gettext_lazy("Order"))
+    keep = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Give this prize"))
 
 
 class NewCategoryForm(forms.Form):
     kind = forms.ChoiceField(
-        choices=[("", "Add a prize…"), *KINDS.items()], required=False, label="Add a prize"
+        choices=[
+            ("", gettext_lazy("Add a prize…")),
+            *[(kind, gettext_lazy(name)) for kind, name in KINDS.items()],
+        ],
+        required=False,
+        label=gettext_lazy("Add a prize"),
     )
-    name = forms.CharField(max_length=60, required=False, label="Its name")
-    prize = forms.CharField(max_length=80, required=False, label="The prize")
+    name = forms.CharField(max_length=60, required=False, label=gettext_lazy("Its name"))
+    prize = forms.CharField(max_length=80, required=False, label=gettext_lazy("The prize"))
 
 
 CategoryFormSet = forms.formset_factory(CategoryForm, extra=0)
@@ -31,10 +42,12 @@ def categories_from(formset, new: NewCategoryForm) -> list[Category]:
     """The categories the host kept, in the order they numbered them, and the one added."""
     kept = [f.cleaned_data for f in formset.forms if f.cleaned_data and f.cleaned_data.get("keep")]
     kept.sort(key=lambda d: d["position"])
-    chosen = [Category(d["kind"], d["name"], d.get("prize", "")) for d in kept]
+    chosen = [
+        Category(d["kind"], kept_name(d["kind"], d["name"]), d.get("prize", "")) for d in kept
+    ]
     kind = new.cleaned_data.get("kind")
     if kind:
-        name = new.cleaned_data.get("name") or KINDS[kind]
+        name = kept_name(kind, new.cleaned_data.get("name") or KINDS[kind])
         chosen.append(Category(kind, name, new.cleaned_data.get("prize", "")))
     return chosen
 
@@ -56,7 +69,7 @@ class AwardStepForm(HostForm):
         kind = self.cleaned_data["type"]
         if kind == "pick":
             if self.cleaned_data["player"] is None:
-                raise forms.ValidationError("Choose who wins this prize.")
+                raise forms.ValidationError(_("Choose who wins this prize."))
             return {"type": "pick", "player": self.cleaned_data["player"]}
         if kind == "dice":
             dice = {}
@@ -64,9 +77,9 @@ class AwardStepForm(HostForm):
                 if key.startswith("die_") and value != "":
                     seat, die = key[4:], value
                     if not (seat.isdigit() and die.isdigit() and 1 <= int(die) <= 6):
-                        raise forms.ValidationError("Each die is a number from 1 to 6.")
+                        raise forms.ValidationError(_("Each die is a number from 1 to 6."))
                     dice[seat] = int(die)
             if not dice:
-                raise forms.ValidationError("Enter the dice of the roll-off.")
+                raise forms.ValidationError(_("Enter the dice of the roll-off."))
             return {"type": "dice", "dice": dice}
         return {"type": kind}

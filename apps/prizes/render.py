@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.parties.awards import PREFIX
 from apps.prizes import ceremonies, settlement
@@ -64,7 +65,7 @@ class CeremonyScreens:
         if action["type"] not in ("roll", "keep"):
             from apps.core.errors import Refused
 
-            raise Refused("That is not something a phone does at the awards.")
+            raise Refused(_("That is not something a phone does at the awards."))
         if "category" in action:
             try:
                 action["category"] = int(action["category"])

@@ -3,7 +3,9 @@ phones all read the same public data (prizes are public). Pure: no Django import
 
 from __future__ import annotations
 
+from apps.core.i18n import _
 from apps.core.protocol import Action
+from apps.prizes.categories import shown
 from apps.prizes.ceremony import (
     CHOICE,
     HOST,
@@ -12,12 +14,13 @@ from apps.prizes.ceremony import (
     State,
     holdings,
     is_ghost_seat,
-    name_of,
+    shown_name_of,
 )
 
 
 def _category(state: State, index: int) -> dict:
-    return {"index": index, **state.categories[index]}
+    """A category as the screens show it (its name in the viewer's language)."""
+    return {"index": index, **state.categories[index], "name": shown_name_of(state, index)}
 
 
 def _player(state: State, seat: int | None) -> str | None:
@@ -64,7 +67,7 @@ def _spotlight(state: State) -> dict | None:
                 "seat": c["seat"],
                 "player": state.players[c["seat"]],
                 "count": c["count"],
-                "holds": name_of(state, held[c["seat"]]) if c["seat"] in held else None,
+                "holds": shown_name_of(state, held[c["seat"]]) if c["seat"] in held else None,
             }
             for c in spot["candidates"]
         ],
@@ -115,7 +118,7 @@ def _event_view(state: State, event: dict) -> dict:
     shown = dict(event)
     for key in ("category", "held", "new", "gave_up"):
         if key in event:
-            shown[f"{key}_name"] = name_of(state, event[key])
+            shown[f"{key}_name"] = shown_name_of(state, event[key])
     for key in ("player", "runner_up_of"):
         if key in event:
             shown[f"{key}_name"] = _player(state, event[key])
@@ -169,8 +172,8 @@ def build_view(
         "rolloff": _rolloff_view(state),
         "choice": _choice_view(state),
         "pick": _pick_view(state),
-        "awards": awards_json(state),
-        "unawarded": [name_of(state, i) for i in sorted(state.unawarded)],
+        "awards": [{**w, "category": shown(w["kind"], w["category"])} for w in awards_json(state)],
+        "unawarded": [shown_name_of(state, i) for i in sorted(state.unawarded)],
         "history": [_event_view(state, e) for e in state.history],
         "timers": timers,
         "legal_actions": legal,
@@ -189,14 +192,25 @@ def sentence(state: State, event: dict) -> str | None:
     kind = event["event"]
     if kind == "rolloff":
         dice = ", ".join(f"{name} {die}" for name, die in shown["dice"].items())
-        return f"Roll-off for {shown['category_name']}: {dice}"
+        return _("Roll-off for {category}: {dice}").format(
+            category=shown["category_name"], dice=dice
+        )
     if kind == "unawarded":
-        return f"{shown['category_name']} is not given tonight"
+        return _("{category} is not given tonight").format(category=shown["category_name"])
     if kind == "choice":
-        return f"{shown['player_name']} won {shown['new_name']} too and chooses which prize to keep"
+        return _("{name} won {category} too and chooses which prize to keep").format(
+            name=shown["player_name"], category=shown["new_name"]
+        )
+    if kind == "kept" and event.get("by") == "timeout":
+        return _("{name} keeps {category} (time ran out)").format(
+            name=shown["player_name"], category=shown["category_name"]
+        )
     if kind == "kept":
-        how = " (time ran out)" if event.get("by") == "timeout" else ""
-        return f"{shown['player_name']} keeps {shown['category_name']}{how}"
+        return _("{name} keeps {category}").format(
+            name=shown["player_name"], category=shown["category_name"]
+        )
     if kind == "awarded":
-        return f"{shown['player_name']} wins {shown['category_name']}"
+        return _("{name} wins {category}").format(
+            name=shown["player_name"], category=shown["category_name"]
+        )
     return None

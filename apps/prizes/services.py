@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.core.errors import Refused
 from apps.parties.models import Party
@@ -15,9 +16,9 @@ def set_categories(code: str, categories: list[Category]) -> list[PrizeCategory]
     """The night's prize categories, in order (replacing any set before)."""
     party = Party.objects.select_for_update().filter(code=code).first()
     if party is None:
-        raise Refused(f"There is no party with the code {code}.")
+        raise Refused(_("There is no party with the code {code}.").format(code=code))
     if Ceremony.objects.filter(party=party).exists():
-        raise Refused("The awards have started: the prizes stay as they are.")
+        raise Refused(_("The awards have started: the prizes stay as they are."))
     try:
         checked = check(categories)
     except ValueError as error:

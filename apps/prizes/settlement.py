@@ -36,6 +36,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import (
     DELAY,
     Action,
@@ -60,6 +61,7 @@ from apps.prizes.ceremony import (
     State,
     fork,
     name_of,
+    shown_name_of,
     waiting,
 )
 from apps.prizes.screens import awards_json, build_view
@@ -116,9 +118,9 @@ def _categories(given: Any) -> list[dict]:
     if given is None:
         return [c.to_json() for c in DEFAULT]
     if not isinstance(given, list) or not all(isinstance(c, dict) for c in given):
-        raise IllegalAction("The prize categories are a list.")
+        raise IllegalAction(_("The prize categories are a list."))
     if not all(c.get("kind") in KINDS for c in given):
-        raise IllegalAction("Each prize category is one of the known kinds.")
+        raise IllegalAction(_("Each prize category is one of the known kinds."))
     try:
         checked = check([Category.from_json(c) for c in given])
     except ValueError as error:
@@ -130,10 +132,12 @@ def _tallies(given: Any) -> dict[str, dict]:
     tallies: dict[str, dict] = {}
     for name, tally in dict(given or {}).items():
         if not isinstance(tally, dict):
-            raise IllegalAction(f"{name}'s tallies are wins, losses, Bunkos and wipeouts.")
+            raise IllegalAction(
+                _("{name}'s tallies are wins, losses, Bunkos and wipeouts.").format(name=name)
+            )
         counts = {key: tally.get(key, 0) for key in TALLY_KEYS}
         if not all(type(v) is int and v >= 0 for v in counts.values()):
-            raise IllegalAction(f"{name}'s tallies are whole numbers.")
+            raise IllegalAction(_("{name}'s tallies are whole numbers.").format(name=name))
         tallies[str(name)] = counts
     return tallies
 
@@ -148,17 +152,27 @@ def _rolloffs(state: State, given: Any) -> dict[str, list]:
     for kind, rounds in dict(given or {}).items():
         label = KINDS.get(kind, kind)
         if kind not in COUNTS or not isinstance(rounds, list):
-            raise IllegalAction(f"Only a 'most' category can come with its roll-off ({label}).")
+            raise IllegalAction(
+                _("Only a 'most' category can come with its roll-off ({label}).").format(
+                    label=label
+                )
+            )
         try:
             dice = [sorted([seats[n], check_die(die)] for n, die in r.items()) for r in rounds]
         except (AttributeError, KeyError):
-            raise IllegalAction(f"The roll-off for {label} names someone not here.") from None
+            raise IllegalAction(
+                _("The roll-off for {label} names someone not here.").format(label=label)
+            ) from None
         if kind not in kinds:
             continue
         people = ceremony.eligible(state, kind, runner_up=False)
         tied = ceremony.candidates(state, kind, people)[1]
         if len(tied) < 2 or not ceremony.settles(dice, tied):
-            raise IllegalAction(f"The roll-off for {label} is not among the players tied for it.")
+            raise IllegalAction(
+                _("The roll-off for {label} is not among the players tied for it.").format(
+                    label=label
+                )
+            )
         checked[kind] = dice
     return checked
 
@@ -167,7 +181,7 @@ def setup(players: list[str], options: dict | None, rng: random.Random) -> State
     """The ceremony before its first prize; ``rng`` is not used (the dice roll in ``apply``)."""
     options = options or {}
     if len(set(players)) != len(players):
-        raise IllegalAction("Every player needs a different name.")
+        raise IllegalAction(_("Every player needs a different name."))
     categories = _categories(options.get("categories"))
     given = options.get("travelling") or {}
     travelling = {key: [str(name) for name in given.get(key) or []] for key in ("bunko", "wipeout")}
@@ -238,7 +252,9 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
 
 def _names(state: State, seats: list[int]) -> str:
     names = [state.players[s] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def _busy(state: State) -> str:
@@ -246,22 +262,28 @@ def _busy(state: State) -> str:
     task = state.task
     assert task is not None
     if task["step"] == ROLLOFF:
-        return f"First the roll-off for {name_of(state, task['category'])}."
+        return _("First the roll-off for {category}.").format(
+            category=shown_name_of(state, task["category"])
+        )
     if task["step"] == CHOICE:
-        return f"First {state.players[task['player']]} chooses which prize to keep."
-    return f"First choose who wins {name_of(state, task['category'])}."
+        return _("First {name} chooses which prize to keep.").format(
+            name=state.players[task["player"]]
+        )
+    return _("First choose who wins {category}.").format(
+        category=shown_name_of(state, task["category"])
+    )
 
 
 def _check_seat(state: State, seat: Any) -> None:
     if seat is None or seat == HOST:
         return
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalAction("That seat is not at the awards.")
+        raise IllegalAction(_("That seat is not at the awards."))
 
 
 def _rolloff_task(state: State) -> dict:
     if state.phase != ROLLOFF:
-        raise IllegalAction("There is no roll-off under way.")
+        raise IllegalAction(_("There is no roll-off under way."))
     assert state.task is not None
     return state.task
 
@@ -269,13 +291,21 @@ def _rolloff_task(state: State) -> dict:
 def _roll(state: State, seat: int | None, rng: random.Random) -> State:
     task = _rolloff_task(state)
     if state.options["dice"] == PHYSICAL:
-        raise IllegalAction("Tonight the roll-off is rolled with real dice: the host enters them.")
+        raise IllegalAction(
+            _("Tonight the roll-off is rolled with real dice: the host enters them.")
+        )
     left = waiting(task)
     if seat not in task["contenders"]:
         who = _names(state, task["contenders"])
-        raise IllegalAction(f"Only {who} roll for {name_of(state, task['category'])}.")
+        raise IllegalAction(
+            _("Only {who} roll for {name}.").format(
+                who=who, name=shown_name_of(state, task["category"])
+            )
+        )
     if seat not in left:
-        raise IllegalAction(f"You have rolled: waiting for {_names(state, left)}.")
+        raise IllegalAction(
+            _("You have rolled: waiting for {name}.").format(name=_names(state, left))
+        )
     new = fork(state)
     ceremony.add_dice(new, [(seat, roll_die(rng))])
     return new
@@ -285,25 +315,27 @@ def _entered_dice(state: State, given: Any) -> list[tuple[int, int]]:
     """The host's dice for contenders who have none this round, in seat order."""
     task = _rolloff_task(state)
     if not isinstance(given, dict) or not given:
-        raise IllegalAction("Enter a die for a player in the roll-off.")
+        raise IllegalAction(_("Enter a die for a player in the roll-off."))
     left = waiting(task)
     dice: dict[int, int] = {}
     for key, die in given.items():
         seat = int(key) if isinstance(key, int | str) and str(key).isdigit() else None
         if seat is None or seat not in task["contenders"]:
-            raise IllegalAction("Enter dice only for the players in the roll-off.")
+            raise IllegalAction(_("Enter dice only for the players in the roll-off."))
         if seat not in left:
-            raise IllegalAction(f"{state.players[seat]} has a die for this round already.")
+            raise IllegalAction(
+                _("{name} has a die for this round already.").format(name=state.players[seat])
+            )
         dice[seat] = check_die(die)
     return sorted(dice.items())
 
 
 def _dice(state: State, seat: int | None, action: Action) -> State:
     if seat != HOST:
-        raise IllegalAction("The host enters the roll-off dice.")
+        raise IllegalAction(_("The host enters the roll-off dice."))
     if state.options["dice"] == VIRTUAL:
         _rolloff_task(state)
-        raise IllegalAction("Tonight the phones roll the roll-off dice.")
+        raise IllegalAction(_("Tonight the phones roll the roll-off dice."))
     dice = _entered_dice(state, action.get("dice"))
     new = fork(state)
     ceremony.add_dice(new, dice)
@@ -312,16 +344,18 @@ def _dice(state: State, seat: int | None, action: Action) -> State:
 
 def _keep(state: State, seat: int | None, action: Action) -> State:
     if state.phase != CHOICE:
-        raise IllegalAction("There is no prize to choose now.")
+        raise IllegalAction(_("There is no prize to choose now."))
     task = state.task
     assert task is not None
     if seat != task["player"]:
-        raise IllegalAction(f"{state.players[task['player']]} chooses which prize to keep.")
+        raise IllegalAction(
+            _("{name} chooses which prize to keep.").format(name=state.players[task["player"]])
+        )
     options = (task["held"], task["category"])
     index = action.get("category")
     if isinstance(index, bool) or index not in options:
-        held, new = (name_of(state, i) for i in options)
-        raise IllegalAction(f"Keep {held} or {new}.")
+        held, new = (shown_name_of(state, i) for i in options)
+        raise IllegalAction(_("Keep {held} or {new}.").format(held=held, new=new))
     state = fork(state)
     ceremony.keep(state, index, by="player")
     return state
@@ -329,19 +363,21 @@ def _keep(state: State, seat: int | None, action: Action) -> State:
 
 def _pick(state: State, seat: int | None, action: Action) -> State:
     if seat != HOST:
-        raise IllegalAction("The host chooses who wins this prize.")
+        raise IllegalAction(_("The host chooses who wins this prize."))
     if state.phase != PICK:
-        raise IllegalAction("There is no prize to give by choice now.")
+        raise IllegalAction(_("There is no prize to give by choice now."))
     task = state.task
     assert task is not None
     player = action.get("player")
     if isinstance(player, bool) or player not in task["choices"]:
         if isinstance(player, int) and 0 <= player < len(state.players):
             if ceremony.is_ghost_seat(state, player):
-                raise IllegalAction("Ghosts win no prizes.")
+                raise IllegalAction(_("Ghosts win no prizes."))
             name = state.players[player]
-            raise IllegalAction(f"{name} already holds a prize: choose someone without one.")
-        raise IllegalAction("Choose one of the players offered.")
+            raise IllegalAction(
+                _("{name} already holds a prize: choose someone without one.").format(name=name)
+            )
+        raise IllegalAction(_("Choose one of the players offered."))
     state = fork(state)
     ceremony.pick(state, player)
     return state
@@ -349,10 +385,10 @@ def _pick(state: State, seat: int | None, action: Action) -> State:
 
 def _timer(state: State, seat: int | None, action: Action, rng: random.Random) -> State:
     if seat is not None:
-        raise IllegalAction("Only the ceremony's timer does that.")
+        raise IllegalAction(_("Only the ceremony's timer does that."))
     offered = [without_delay(a) for a in system_actions(state)]
     if without_delay(action) not in offered:
-        raise IllegalAction("That timer belongs to a step that is over.")
+        raise IllegalAction(_("That timer belongs to a step that is over."))
     new = fork(state)
     if action["type"] == "keep_first":
         ceremony.keep(new, action["category"], by="timeout")
@@ -365,7 +401,7 @@ def _timer(state: State, seat: int | None, action: Action, rng: random.Random) -
 
 def _next(state: State, seat: int | None) -> State:
     if seat != HOST:
-        raise IllegalAction("Only the host moves the awards on.")
+        raise IllegalAction(_("Only the host moves the awards on."))
     if state.phase != READY:
         raise IllegalAction(_busy(state))
     new = fork(state)
@@ -377,10 +413,10 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
     """Apply one action; never changes ``state``; IllegalAction with a sentence otherwise."""
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in ("next", "roll", "dice", "keep", "pick", "keep_first", "roll_for"):
-        raise IllegalAction("That is not something you can do at the awards.")
+        raise IllegalAction(_("That is not something you can do at the awards."))
     _check_seat(state, seat)
     if state.phase == DONE:
-        raise IllegalAction("Every prize has been settled.")
+        raise IllegalAction(_("Every prize has been settled."))
     if kind == "next":
         return _next(state, seat)
     if kind == "roll":

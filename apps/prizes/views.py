@@ -6,12 +6,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.core.errors import Refused
 from apps.parties.models import Party
 from apps.parties.views.host import first_error, host_answer, host_only
 from apps.prizes import ceremonies, services
+from apps.prizes.categories import shown
 from apps.prizes.forms import AwardStepForm, CategoryFormSet, NewCategoryForm, categories_from
 from apps.prizes.selectors import categories_of
 
@@ -22,7 +24,8 @@ def night_prizes(request: HttpRequest, party: Party) -> HttpResponse:
     """Rename, reorder, drop or add the night's prize categories, with the prize on the table
     written next to each."""
     initial = [
-        {"kind": c.kind, "name": c.name, "prize": c.prize, "position": i + 1, "keep": True}
+        {"kind": c.kind, "name": shown(c.kind, c.name), "prize": c.prize, "position": i + 1}
+        | {"keep": True}
         for i, c in enumerate(categories_of(party))
     ]
     if request.method == "POST":
@@ -34,7 +37,7 @@ def night_prizes(request: HttpRequest, party: Party) -> HttpResponse:
             except Refused as problem:
                 messages.error(request, str(problem))
             else:
-                messages.success(request, "The prizes are saved.")
+                messages.success(request, _("The prizes are saved."))
                 return redirect("night_prizes", code=party.code)
     else:
         formset = CategoryFormSet(initial=initial)
@@ -55,10 +58,10 @@ def awards_step(request: HttpRequest, party: Party) -> HttpResponse:
         action = form.action()
         if action["type"] == "start":
             ceremonies.start_awards(party.code)
-            text = "The awards have started: the big screen shows them."
+            text = _("The awards have started: the big screen shows them.")
         else:
             said = ceremonies.host_step(party.code, action)
-            text = "; ".join(said) + "." if said else "The big screen shows the next prize."
+            text = "; ".join(said) + "." if said else _("The big screen shows the next prize.")
     except (Refused, ValidationError) as problem:
         text = problem.messages[0] if isinstance(problem, ValidationError) else str(problem)
         return host_answer(request, party, form, text, ok=False)

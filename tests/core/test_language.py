@@ -67,3 +67,27 @@ def test_the_host_changes_the_screen_language_from_the_console(client, django_us
     )
     assert response.status_code == 200
     assert Party.objects.get(pk=party.pk).language == "de"
+
+
+@pytest.mark.django_db
+def test_the_nights_log_reads_each_roll_in_its_readers_language(django_user_model):
+    from apps.core.tokens import read_seat_token
+    from apps.parties.models import Event
+    from apps.parties.presenter import log_line
+
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday")
+    claims = [
+        read_seat_token(services.join_party(party.code, new_name=name)[1], party.scope)
+        for name in ("Ann", "Bea", "Cal", "Dot")
+    ]
+    services.start_next_round(party.code)
+    services.table_action(party.code, claims[0], "log-01", {"type": "rolloff"})
+    event = Event.objects.filter(party=party, table__isnull=False).latest("pk")
+    lines = {}
+    for language in ("en", "nl", "de"):
+        with speak(language):
+            lines[language] = log_line(event, 1)
+    assert lines["en"].startswith("Table 1: Roll-off: ")
+    assert lines["nl"].startswith("Tafel 1: Opgooien: ")
+    assert lines["de"].startswith("Tisch 1: Auswürfeln: ")

@@ -7,6 +7,7 @@ from datetime import date, time
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import mail, tokens
 from apps.circles.dates import add_months, season_months, usual_date
@@ -43,7 +44,7 @@ def create_circle(
     """A new circle and its first season of twelve months on the circle's usual night."""
     name = " ".join(str(name or "").split())
     if not name:
-        raise Refused("Give the circle a name.")
+        raise Refused(_("Give the circle a name."))
     circle = Circle.objects.create(
         name=name[:60], admin=admin, week=week, weekday=weekday, time=at, site_url=site_url
     )
@@ -89,11 +90,11 @@ def update_circle(circle_id: int, data: dict) -> Circle:
     circle = lock_circle(circle_id)
     name = " ".join(str(data.get("name", circle.name)).split())
     if not name:
-        raise Refused("Give the circle a name.")
+        raise Refused(_("Give the circle a name."))
     data = {**data, "name": name[:60]}
     categories = data.get("prize_categories")
     if categories is not None and not categories:
-        raise Refused("Keep at least one prize category.")
+        raise Refused(_("Keep at least one prize category."))
     old = (circle.week, circle.weekday, circle.time)
     for key, value in data.items():
         setattr(circle, key, value)
@@ -144,13 +145,17 @@ def invite_circle(token: str) -> tuple[Circle, str]:
     circle = Circle.objects.filter(pk=invite.circle_id).first() if invite else None
     if invite is None or circle is None or invite.kind not in Member.Kind.values:
         raise Refused(
-            "This invite link is not valid: it may have been cut short or mistyped. Ask the "
-            "circle's admin to send it again."
+            _(
+                "This invite link is not valid: it may have been cut short or mistyped. Ask the "
+                "circle's admin to send it again."
+            )
         )
     if invite.nonce != circle.invite_nonce:
         raise Refused(
-            f"This invite link to {circle.name} has been replaced by a newer one. Ask the "
-            "circle's admin for the new link."
+            _(
+                "This invite link to {circle} has been replaced by a newer one. "
+                "Ask the circle's admin for the new link."
+            ).format(circle=circle.name)
         )
     return circle, invite.kind
 

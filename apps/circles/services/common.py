@@ -8,6 +8,7 @@ import math
 from datetime import date, datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import mail
 from apps.circles.models import (
@@ -34,14 +35,14 @@ MIN_ANSWER = timedelta(minutes=30)
 def lock_circle(circle_id: int) -> Circle:
     circle = Circle.objects.select_for_update().filter(pk=circle_id).first()
     if circle is None:
-        raise Refused("That circle no longer exists.")
+        raise Refused(_("That circle no longer exists."))
     return circle
 
 
 def lock_month(month_id: int) -> Month:
     month = Month.objects.select_for_update().filter(pk=month_id).first()
     if month is None:
-        raise Refused("That month is not part of the circle's season.")
+        raise Refused(_("That month is not part of the circle's season."))
     return month
 
 
@@ -57,8 +58,11 @@ def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
     taken = same_name(name, others)
     if taken is not None:
         raise Refused(
-            f"There is already a member called {taken} in this circle. If that is you, open "
-            "your member link; otherwise add an initial to your name."
+            _(
+                "There is already a member called {taken} in this circle. If "
+                "that is you, open your member link; otherwise add an initial to "
+                "your name."
+            ).format(taken=taken)
         )
     return name
 
@@ -66,9 +70,9 @@ def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
 def clean_months(values) -> list[int]:
     months = sorted({int(v) for v in values or []})
     if any(not 1 <= m <= 12 for m in months):
-        raise Refused("Months are numbered 1 to 12.")
+        raise Refused(_("Months are numbered 1 to 12."))
     if len(months) == 12:
-        raise Refused("Leave at least one month you could host.")
+        raise Refused(_("Leave at least one month you could host."))
     return months
 
 
@@ -79,9 +83,17 @@ def is_open(month: Month, now: datetime | None = None) -> bool:
 
 def check_open(month: Month, what: str) -> None:
     if month.started:
-        raise Refused(f"{month.name}'s night has started: {what} can't change any more.")
+        raise Refused(
+            _("{month}'s night has started: {what} can't change any more.").format(
+                month=month.name, what=what
+            )
+        )
     if month.is_past():
-        raise Refused(f"{month.name} is already past: {what} can't change any more.")
+        raise Refused(
+            _("{month} is already past: {what} can't change any more.").format(
+                month=month.name, what=what
+            )
+        )
 
 
 def day_name(day: date) -> str:

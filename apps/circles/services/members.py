@@ -9,6 +9,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import mail
 from apps.circles.models import (
@@ -59,7 +60,7 @@ def join_circle(token: str, *, user=None, **details) -> Member:
     circle, kind = invite_circle(token)
     circle = lock_circle(circle.pk)
     if user is not None and circle.members.filter(user=user, active=True).exists():
-        raise Refused(f"You are already a member of {circle.name}.")
+        raise Refused(_("You are already a member of {circle}.").format(circle=circle.name))
     member = _create_member(circle, kind, user=user, **details)
     role = " as a substitute" if member.is_substitute else ""
     note(circle, f"{member.name} joined{role}.")
@@ -76,7 +77,7 @@ def add_member(circle_id: int, *, kind: str = Member.Kind.MEMBER, **details) -> 
     """The admin adds someone by hand (a member without a phone, a substitute they know)."""
     circle = lock_circle(circle_id)
     if kind not in Member.Kind.values:
-        raise Refused("Choose member or substitute.")
+        raise Refused(_("Choose member or substitute."))
     member = _create_member(circle, kind, **details)
     note(circle, f"{member.name} was added as a {member.get_kind_display().lower()}.")
     mail.send(
@@ -90,7 +91,7 @@ def add_member(circle_id: int, *, kind: str = Member.Kind.MEMBER, **details) -> 
 def _member(circle: Circle, member_id: int) -> Member:
     member = circle.members.filter(pk=member_id, active=True).first()
     if member is None:
-        raise Refused("That person is not a member of this circle.")
+        raise Refused(_("That person is not a member of this circle."))
     return member
 
 
@@ -107,7 +108,7 @@ def update_member(
     """A member's own details (or the admin's edit of them)."""
     member = Member.objects.filter(pk=member_id).first()
     if member is None:
-        raise Refused("That person is not a member of this circle.")
+        raise Refused(_("That person is not a member of this circle."))
     circle = lock_circle(member.circle_id)
     member = _member(circle, member_id)
     member.name = clean_name(circle, name, exclude=member.pk)
@@ -128,7 +129,11 @@ def set_kind(circle_id: int, member_id: int, kind: str) -> Member:
     if kind not in Member.Kind.values or kind == member.kind:
         return member
     if kind == Member.Kind.SUBSTITUTE and _future_hostings(member).exists():
-        raise Refused(f"{member.name} hosts a month to come: give that month another host first.")
+        raise Refused(
+            _("{member} hosts a month to come: give that month another host first.").format(
+                member=member.name
+            )
+        )
     member.kind = kind
     member.position = _next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0
     member.save(update_fields=["kind", "position"])
@@ -145,7 +150,7 @@ def move_substitute(circle_id: int, member_id: int, step: int) -> list[Member]:
     )
     index = next((i for i, m in enumerate(subs) if m.pk == member_id), None)
     if index is None:
-        raise Refused("That person is not on the list of substitutes.")
+        raise Refused(_("That person is not on the list of substitutes."))
     other = index + (1 if step > 0 else -1)
     if 0 <= other < len(subs):
         subs[index], subs[other] = subs[other], subs[index]
@@ -214,17 +219,23 @@ def give_login(member_id: int, username: str, password: str):
     night they host on the laptop and be recognised on any device they sign in on."""
     member = Member.objects.select_related("circle").filter(pk=member_id, active=True).first()
     if member is None:
-        raise Refused("That person is not a member of this circle.")
+        raise Refused(_("That person is not a member of this circle."))
     lock_circle(member.circle_id)
     member.refresh_from_db()
     if member.user_id:
-        raise Refused(f"{member.name} already has a login ({member.user.get_username()}).")
+        raise Refused(
+            _("{member} already has a login ({name}).").format(
+                member=member.name, name=member.user.get_username()
+            )
+        )
     users = get_user_model()
     username = str(username or "").strip()
     if not username:
-        raise Refused("Choose a username.")
+        raise Refused(_("Choose a username."))
     if users.objects.filter(username__iexact=username).exists():
-        raise Refused(f"The username {username} is taken: choose another.")
+        raise Refused(
+            _("The username {username} is taken: choose another.").format(username=username)
+        )
     user = users(username=username, email=member.email)
     try:
         validate_password(password, user)

@@ -7,6 +7,8 @@ from datetime import date, datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from apps.circles import mail, tokens
 from apps.circles.models import (
@@ -44,25 +46,31 @@ def set_rsvp(month_id: int, member_id: int, answer: str) -> Rsvp:
     started the list is the party's (late arrivals join there)."""
     month = lock_month(month_id)
     if answer not in Rsvp.Answer.values:
-        raise Refused("Answer coming, not coming or maybe.")
+        raise Refused(_("Answer coming, not coming or maybe."))
     member = month.season.circle.members.filter(pk=member_id, active=True).first()
     if member is None:
-        raise Refused("Only members of the circle can answer.")
+        raise Refused(_("Only members of the circle can answer."))
     if member.is_substitute:
-        raise Refused("Substitutes are asked by the host when a seat is free.")
+        raise Refused(_("Substitutes are asked by the host when a seat is free."))
     if month.hostings.filter(member=member).exists():
         raise Refused(
-            f"You host {month.name}, so you count as coming. If you can't, ask another host "
-            "to swap months."
+            _(
+                "You host {month}, so you count as coming. If you can't, ask "
+                "another host to swap months."
+            ).format(month=month.name)
         )
     if month.started:
         raise Refused(
-            f"{month.name}'s night has already started, so the answers are closed. If you "
-            "are there, join the night from your page."
+            _(
+                "{month}'s night has already started, so the answers are closed. "
+                "If you are there, join the night from your page."
+            ).format(month=month.name)
         )
     if month.is_past():
-        raise Refused(f"{month.name}'s night is over.")
-    rsvp, _ = Rsvp.objects.update_or_create(month=month, member=member, defaults={"answer": answer})
+        raise Refused(_("{month}'s night is over.").format(month=month.name))
+    rsvp, _created = Rsvp.objects.update_or_create(
+        month=month, member=member, defaults={"answer": answer}
+    )
     _withdraw_if_full(month)
     return rsvp
 
@@ -71,7 +79,7 @@ def set_rsvp(month_id: int, member_id: int, answer: str) -> Rsvp:
 def set_checklist(month_id: int, item: str, done: bool) -> Month:
     month = lock_month(month_id)
     if item not in CHECKLIST:
-        raise Refused("That is not on the host's checklist.")
+        raise Refused(_("That is not on the host's checklist."))
     check_open(month, "the checklist")
     setattr(month, CHECKLIST[item][0], bool(done))
     month.save(update_fields=[CHECKLIST[item][0], "updated"])
@@ -84,7 +92,7 @@ def set_fill(month_id: int, fill: str) -> Month:
     host falls back to ghost seats or sit-outs (the party's attendance option)."""
     month = lock_month(month_id)
     if fill not in Month.Fill.values:
-        raise Refused("Choose substitutes, ghost seats or sit-outs.")
+        raise Refused(_("Choose substitutes, ghost seats or sit-outs."))
     check_open(month, "the empty seats")
     month.fill = fill
     month.save(update_fields=["fill", "updated"])
@@ -200,7 +208,11 @@ def ask_substitutes(month_id: int) -> list[SubstituteAsk]:
         )
     if seen.still_to_find == 0:
         raise Refused(
-            f"{len(seen.open_asks)} substitute(s) have been asked already: wait for their answers."
+            ngettext(
+                "{count} substitute has been asked already: wait for the answer.",
+                "{count} substitutes have been asked already: wait for their answers.",
+                len(seen.open_asks),
+            ).format(count=len(seen.open_asks))
         )
     if month.fill != Month.Fill.SUBSTITUTES:
         month.fill = Month.Fill.SUBSTITUTES
@@ -208,8 +220,10 @@ def ask_substitutes(month_id: int) -> list[SubstituteAsk]:
     made = _ask(month, seen.still_to_find)
     if not made:
         raise Refused(
-            "Every substitute on the list has been asked. Fall back to ghost seats or "
-            "sit-outs, or ask the admin to add substitutes."
+            _(
+                "Every substitute on the list has been asked. Fall back to ghost seats or "
+                "sit-outs, or ask the admin to add substitutes."
+            )
         )
     return made
 
@@ -225,18 +239,22 @@ def ask_of(token: str) -> SubstituteAsk:
     )
     if ask is None or ask.nonce != found[1]:
         raise Refused(
-            "This link is not valid: it may have been cut short or mistyped. Ask the host "
-            "to send it again."
+            _(
+                "This link is not valid: it may have been cut short or mistyped. Ask the host "
+                "to send it again."
+            )
         )
     return ask
 
 
 STATUS_REFUSALS = {
-    SubstituteAsk.Status.DECLINED: "You already said you can't come. Thank you for answering.",
-    SubstituteAsk.Status.EXPIRED: (
+    SubstituteAsk.Status.DECLINED: gettext_lazy(
+        "You already said you can't come. Thank you for answering."
+    ),
+    SubstituteAsk.Status.EXPIRED: gettext_lazy(
         "Sorry, the time to answer ran out and the next substitute was asked."
     ),
-    SubstituteAsk.Status.WITHDRAWN: (
+    SubstituteAsk.Status.WITHDRAWN: gettext_lazy(
         "Thank you, but the tables are full now: you are not needed this time."
     ),
 }
@@ -252,15 +270,16 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
         if accept:
             return ask  # a second tap on the same answer
         raise Refused(
-            "You already said you'll come. If you can't after all, tell the host, "
-            f"{', '.join(h.name for h in hosts_of(month)) or 'the admin'}."
+            _(
+                "You already said you'll come. If you can't after all, tell the host, {name}."
+            ).format(name=", ".join(h.name for h in hosts_of(month)) or _("the admin"))
         )
     if ask.status in STATUS_REFUSALS:
-        raise Refused(STATUS_REFUSALS[ask.status])
+        raise Refused(str(STATUS_REFUSALS[ask.status]))
     if month.started:
-        raise Refused(f"{month.name}'s night has already started.")
+        raise Refused(_("{month}'s night has already started.").format(month=month.name))
     if month.is_past():
-        raise Refused(f"{month.name}'s night is over.")
+        raise Refused(_("{month}'s night is over.").format(month=month.name))
     circle = month.season.circle
     if not accept:
         close_ask(ask, SubstituteAsk.Status.DECLINED)
@@ -321,13 +340,21 @@ def start_night(month_id: int, user) -> Party:
     seen = attendance(month)
     if seen.count < 4:
         raise Refused(
-            f"Only {seen.count} {'is' if seen.count == 1 else 'are'} coming: Bunko needs at "
-            "least 4 players."
+            ngettext(
+                "Only {count} is coming: Bunko needs at least 4 players.",
+                "Only {count} are coming: Bunko needs at least 4 players.",
+                seen.count,
+            ).format(count=seen.count)
         )
     if seen.short and month.fill == Month.Fill.SUBSTITUTES:
         raise Refused(
-            f"{seen.short} seat{'s are' if seen.short > 1 else ' is'} still short of a table of "
-            "4. Ask the substitutes, or fall back to ghost seats or sit-outs."
+            ngettext(
+                "{short} seat is still short of a table of 4. Ask the substitutes, or fall "
+                "back to ghost seats or sit-outs.",
+                "{short} seats are still short of a table of 4. Ask the substitutes, or fall "
+                "back to ghost seats or sit-outs.",
+                seen.short,
+            ).format(short=seen.short)
         )
     party = parties.create_party(
         user,
@@ -358,12 +385,12 @@ def arrive(month_id: int, member_id: int) -> tuple[Player, str]:
     month = lock_month(month_id)
     member = month.season.circle.members.filter(pk=member_id, active=True).first()
     if member is None:
-        raise Refused("Only members of the circle can join its night.")
+        raise Refused(_("Only members of the circle can join its night."))
     party = month.party
     if party is None:
-        raise Refused(f"{month.name}'s night has not started yet.")
+        raise Refused(_("{month}'s night has not started yet.").format(month=month.name))
     if party.status == Party.Status.ENDED:
-        raise Refused(f"{month.name}'s night is over.")
+        raise Refused(_("{month}'s night is over.").format(month=month.name))
     seat = NightSeat.objects.filter(month=month, member=member).select_related("player").first()
     if seat is None:
         player = party.players.filter(name__iexact=member.name, circle_seat__isnull=True).first()

@@ -8,6 +8,7 @@ from datetime import date, datetime, time
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.circles import mail, planner
 from apps.circles.models import (
@@ -41,17 +42,17 @@ def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Pla
     keep their hosts and count for them."""
     season = Season.objects.select_related("circle").filter(pk=season_id).first()
     if season is None:
-        raise Refused("That season does not exist.")
+        raise Refused(_("That season does not exist."))
     circle = lock_circle(season.circle_id)
     rng = rng or random.Random(secrets.randbits(64))
     now = timezone.now()
     months = list(season.months.select_related("season__circle"))
     open_months = [m for m in months if is_open(m, now)]
     if not open_months:
-        raise Refused("Every month of this season is past or started: add the next season.")
+        raise Refused(_("Every month of this season is past or started: add the next season."))
     members = list(circle.members.filter(active=True, kind=Member.Kind.MEMBER).order_by("pk"))
     if not members:
-        raise Refused("Invite the members first: the planner needs people to host.")
+        raise Refused(_("Invite the members first: the planner needs people to host."))
     hosted: dict[str, int] = {}
     for hosting in Hosting.objects.filter(month__in=[m for m in months if m not in open_months]):
         key = str(hosting.member_id)
@@ -121,9 +122,11 @@ def edit_month(
     circle = month.season.circle
     check_open(month, "its details")
     if (day.year, day.month) != (month.first.year, month.first.month):
-        raise Refused(f"{month.name}'s night must be in {month.first:%B}.")
+        raise Refused(
+            _("{month}'s night must be in {first:%B}.").format(month=month.name, first=month.first)
+        )
     if datetime.combine(day, at, tzinfo=circle.tz) < timezone.now():
-        raise Refused("That date and time are already past.")
+        raise Refused(_("That date and time are already past."))
     before = (month.date, month.time, place_of(month))
     month.date, month.time = day, at
     month.place = " ".join(str(place or "").split())[:200]
@@ -158,7 +161,7 @@ def _set_hosts(circle: Circle, month: Month, member_ids: list[int]) -> None:
         m.pk: m for m in circle.members.filter(pk__in=ids, active=True, kind=Member.Kind.MEMBER)
     }
     if len(members) != len(ids):
-        raise Refused("Only members of the circle can host.")
+        raise Refused(_("Only members of the circle can host."))
     current = [h.member_id for h in month.hostings.all()]
     if current == ids:
         return
@@ -187,7 +190,7 @@ def _swap_months(circle: Circle, from_id: int, to_id: int) -> tuple[Month, Month
         ).select_related("season__circle")
     }
     if from_id not in months or to_id not in months:
-        raise Refused("Both months must be months of this circle.")
+        raise Refused(_("Both months must be months of this circle."))
     return months[from_id], months[to_id]
 
 
@@ -195,9 +198,17 @@ def _check_swappable(first: Month, second: Month) -> None:
     now = timezone.now()
     for month in (first, second):
         if month.started:
-            raise Refused(f"{month.name}'s night has started: it can no longer be swapped.")
+            raise Refused(
+                _("{month}'s night has started: it can no longer be swapped.").format(
+                    month=month.name
+                )
+            )
         if month.is_past(now):
-            raise Refused(f"{month.name} is already past: only months to come can be swapped.")
+            raise Refused(
+                _("{month} is already past: only months to come can be swapped.").format(
+                    month=month.name
+                )
+            )
 
 
 @transaction.atomic
@@ -205,19 +216,19 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
     """A host asks another host to exchange months; the other answers on their phone."""
     member = Member.objects.filter(pk=member_id, active=True).first()
     if member is None:
-        raise Refused("Only members of the circle can swap months.")
+        raise Refused(_("Only members of the circle can swap months."))
     circle = lock_circle(member.circle_id)
     mine, theirs = _swap_months(circle, from_month_id, to_month_id)
     _check_swappable(mine, theirs)
     if not mine.hostings.filter(member=member).exists():
-        raise Refused(f"You don't host {mine.name}, so you can't swap it.")
+        raise Refused(_("You don't host {mine}, so you can't swap it.").format(mine=mine.name))
     other = theirs.hostings.filter(member_id=to_member_id).select_related("member").first()
     if other is None:
-        raise Refused(f"That member doesn't host {theirs.name}.")
+        raise Refused(_("That member doesn't host {theirs}.").format(theirs=theirs.name))
     if other.member_id == member.pk or mine.hostings.filter(member_id=to_member_id).exists():
-        raise Refused("You already host both months together: there is nothing to swap.")
+        raise Refused(_("You already host both months together: there is nothing to swap."))
     if theirs.hostings.filter(member=member).exists():
-        raise Refused(f"You already host {theirs.name}.")
+        raise Refused(_("You already host {theirs}.").format(theirs=theirs.name))
     if SwapRequest.objects.filter(
         status=SwapRequest.Status.PENDING,
         from_month=mine,
@@ -225,7 +236,9 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
         to_month=theirs,
         to_member_id=to_member_id,
     ).exists():
-        raise Refused(f"You have already asked {other.member.name}: wait for the answer.")
+        raise Refused(
+            _("You have already asked {name}: wait for the answer.").format(name=other.member.name)
+        )
     swap = SwapRequest.objects.create(
         from_month=mine, from_member=member, to_month=theirs, to_member=other.member
     )
@@ -254,9 +267,13 @@ def _pending(circle: Circle, swap_id: int) -> SwapRequest:
         .first()
     )
     if swap is None:
-        raise Refused("That swap request does not exist.")
+        raise Refused(_("That swap request does not exist."))
     if swap.status != SwapRequest.Status.PENDING:
-        raise Refused(f"That swap request is closed ({swap.get_status_display().lower()}).")
+        raise Refused(
+            _("That swap request is closed ({value}).").format(
+                value=swap.get_status_display().lower()
+            )
+        )
     return swap
 
 
@@ -277,7 +294,9 @@ def _answer_swap(
     circle = lock_circle(circle_id)
     swap = _pending(circle, swap_id)
     if swap.to_member_id != member_id:
-        raise Refused(f"Only {swap.to_member.name} can answer this swap request.")
+        raise Refused(
+            _("Only {name} can answer this swap request.").format(name=swap.to_member.name)
+        )
     mine, theirs = swap.from_month, swap.to_month
     swap.answered_at = timezone.now()
     if not accept:
@@ -305,7 +324,7 @@ def _answer_swap(
         _check_swappable(mine, theirs)
         if give is None or take is None:
             raise Refused(
-                "The hosts of these months changed since the request: it no longer holds."
+                _("The hosts of these months changed since the request: it no longer holds.")
             )
     except Refused as problem:
         swap.status = SwapRequest.Status.VOID
@@ -348,7 +367,9 @@ def cancel_swap(circle_id: int, swap_id: int, member_id: int) -> SwapRequest:
     circle = lock_circle(circle_id)
     swap = _pending(circle, swap_id)
     if swap.from_member_id != member_id:
-        raise Refused(f"Only {swap.from_member.name} can take this swap request back.")
+        raise Refused(
+            _("Only {name} can take this swap request back.").format(name=swap.from_member.name)
+        )
     swap.status = SwapRequest.Status.CANCELLED
     swap.answered_at = timezone.now()
     swap.save(update_fields=["status", "answered_at"])

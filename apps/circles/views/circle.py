@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import mail, services
@@ -74,7 +75,10 @@ def new_circle(request: HttpRequest) -> HttpResponse:
             error = str(problem)
         else:
             messages.success(
-                request, f"{circle.name} is ready. Invite the members with the link below."
+                request,
+                _("{circle} is ready. Invite the members with the link below.").format(
+                    circle=circle.name
+                ),
             )
             return redirect("circles:members", code=circle.code)
     return render(
@@ -173,15 +177,15 @@ def plan(request: HttpRequest, viewer: Viewer, season_id: int) -> HttpResponse:
     error = success = None
     try:
         if season is None:
-            raise Refused("That season is not this circle's.")
+            raise Refused(_("That season is not this circle's."))
         if not EmptyForm(request.POST).is_valid():  # pragma: no cover - no fields
-            raise Refused("Something in that form was not right; nothing changed.")
+            raise Refused(_("Something in that form was not right; nothing changed."))
         made = services.plan_season(season.pk)
     except Refused as problem:
         error = str(problem)
         season = season or current_season(viewer.circle)
     else:
-        success = "The schedule is made and mailed to every member with an e-mail address."
+        success = _("The schedule is made and mailed to every member with an e-mail address.")
         if made.unhosted:
             success += " Nobody can host some months: choose their hosts by hand."
     viewer.__dict__.pop("hosted_ids", None)  # the viewer's own hostings changed
@@ -204,7 +208,9 @@ def new_season(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         messages.error(request, first_error(form))
         return redirect("circles:circle", code=viewer.circle.code)
     season = services.new_season(viewer.circle.pk)
-    messages.success(request, f"The {season.name} season is added: plan its hosts.")
+    messages.success(
+        request, _("The {season} season is added: plan its hosts.").format(season=season.name)
+    )
     url = reverse("circles:circle", args=[viewer.circle.code]) + f"?season={season.pk}"
     if request.htmx:
         response = HttpResponse(status=204)
@@ -239,7 +245,7 @@ def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         except Refused as problem:
             error = str(problem)
         else:
-            success = "Saved."
+            success = _("Saved.")
             form = None
     else:
         error = first_error(form)
@@ -263,7 +269,7 @@ def prizes(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         except Refused as problem:
             error = str(problem)
         else:
-            success = "The prize categories are saved; each night starts with them."
+            success = _("The prize categories are saved; each night starts with them.")
             form = None
     else:
         error = first_error(form)
@@ -277,7 +283,7 @@ def prizes(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 @circle_view("admin")
 def new_feed(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     viewer.circle = services.new_feed_link(viewer.circle.pk)
-    messages.success(request, "The calendar has a new link; the old one no longer works.")
+    messages.success(request, _("The calendar has a new link; the old one no longer works."))
     if request.htmx:
         return render(request, "circles/settings.html#feed", settings_context(viewer))
     return redirect("circles:settings", code=viewer.circle.code)

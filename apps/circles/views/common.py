@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
 from apps.circles import services
@@ -126,7 +127,7 @@ def safe_next(request: HttpRequest, fallback: str) -> str:
 def first_error(form) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return "Something in that form was not right; nothing changed."
+    return _("Something in that form was not right; nothing changed.")
 
 
 def set_member_cookie(response: HttpResponse, circle: Circle, token: str) -> HttpResponse:

@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import services
@@ -96,12 +98,17 @@ def _start_problem(month: Month, seen) -> str | None:
     if reason := services.may_start(month):
         return reason
     if seen.count < 4:
-        return f"{seen.count} coming so far: a night needs at least 4 players."
+        return ngettext(
+            "{count} coming so far: a night needs at least 4 players.",
+            "{count} coming so far: a night needs at least 4 players.",
+            seen.count,
+        ).format(count=seen.count)
     if seen.short and month.fill == Month.Fill.SUBSTITUTES:
-        return (
-            f"{seen.short} seat{'s' if seen.short > 1 else ''} short: ask the substitutes, or "
-            "fall back to ghost seats or sit-outs."
-        )
+        return ngettext(
+            "{short} seat short: ask the substitutes, or fall back to ghost seats or sit-outs.",
+            "{short} seats short: ask the substitutes, or fall back to ghost seats or sit-outs.",
+            seen.short,
+        ).format(short=seen.short)
     return None
 
 
@@ -151,7 +158,7 @@ def edit_month(request: HttpRequest, viewer: Viewer, month: Month) -> HttpRespon
         except Refused as problem:
             error = str(problem)
         else:
-            success = "Saved. Members with an e-mail address hear of a new date or place."
+            success = _("Saved. Members with an e-mail address hear of a new date or place.")
             form = None
             month.refresh_from_db()
             viewer.__dict__.pop("hosted_ids", None)
@@ -180,7 +187,7 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
     error = None
     try:
         if not form.is_valid():
-            raise Refused("Answer coming, not coming or maybe.")
+            raise Refused(_("Answer coming, not coming or maybe."))
         services.set_rsvp(month.pk, viewer.member.pk, form.cleaned_data["answer"])
     except Refused as problem:
         error = str(problem)
@@ -240,7 +247,8 @@ def fill(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 
     def act(data):
         changed = services.set_fill(month.pk, data["fill"])
-        return f"Empty seats: {changed.get_fill_display().split(' (')[0].lower()}."
+        fill = changed.get_fill_display().split(" (")[0].lower()
+        return _("Empty seats: {fill}.").format(fill=fill)
 
     return _month_action(request, viewer, month, FillForm(request.POST), act)
 
@@ -252,7 +260,7 @@ def ask(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 
     def act(data):
         made = services.ask_substitutes(month.pk)
-        return f"Asked {', '.join(a.member.name for a in made)}."
+        return _("Asked {names}.").format(names=", ".join(a.member.name for a in made))
 
     return _month_action(request, viewer, month, EmptyForm(request.POST), act)
 
@@ -269,8 +277,10 @@ def start(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
             month,
             EmptyForm(request.POST),
             lambda data: _refuse(
-                "The night runs on the laptop with a login: sign up for one on your page (or "
-                "sign in), then start the night."
+                _(
+                    "The night runs on the laptop with a login: sign up for one on your page (or "
+                    "sign in), then start the night."
+                )
             ),
         )
     party = None
@@ -304,7 +314,7 @@ def arrive(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
             viewer,
             month,
             EmptyForm(request.POST),
-            lambda data: _refuse("Only the circle's members and substitutes play its nights."),
+            lambda data: _refuse(_("Only the circle's members and substitutes play its nights.")),
             partial="circles/month.html#night",
         )
     result = None
@@ -364,9 +374,8 @@ def request_swap(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     def act(data):
         month_id, member_id = form.pair()
         swap = services.request_swap(viewer.member.pk, data["month"], month_id, member_id)
-        return (
-            f"Asked {swap.to_member.name} to swap {swap.from_month.name} for "
-            f"{swap.to_month.name}: you'll see their answer here."
+        return _("Asked {name} to swap {mine} for {theirs}: you'll see their answer here.").format(
+            name=swap.to_member.name, mine=swap.from_month.name, theirs=swap.to_month.name
         )
 
     form = SwapForm(request.POST)
@@ -382,8 +391,8 @@ def answer_swap(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         accept = data["answer"] == "accept"
         swap = services.answer_swap(viewer.circle.pk, data["swap"], viewer.member.pk, accept)
         if swap.status == SwapRequest.Status.ACCEPTED:
-            return f"Swapped: you now host {swap.from_month.name}."
-        return "Declined: nothing changed."
+            return _("Swapped: you now host {month}.").format(month=swap.from_month.name)
+        return _("Declined: nothing changed.")
 
     return _swap_answer(request, viewer, act, SwapAnswerForm(request.POST))
 
@@ -393,7 +402,7 @@ def answer_swap(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 def cancel_swap(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     def act(data):
         services.cancel_swap(viewer.circle.pk, data["swap"], viewer.member.pk)
-        return "The swap request is taken back."
+        return _("The swap request is taken back.")
 
     return _swap_answer(request, viewer, act, SwapCancelForm(request.POST))
 
@@ -417,10 +426,10 @@ def substitute_answer(request: HttpRequest, token: str) -> HttpResponse:
         form = AskAnswerForm(request.POST)
         try:
             if not form.is_valid():
-                raise Refused("Choose whether you can come.")
+                raise Refused(_("Choose whether you can come."))
             accept = form.cleaned_data["answer"] == "accept"
             services.answer_ask(token, accept)
-            success = "See you there!" if accept else "Thank you for answering."
+            success = _("See you there!") if accept else _("Thank you for answering.")
         except Refused as problem:
             error = str(problem)
         ask.refresh_from_db()

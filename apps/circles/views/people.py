@@ -8,6 +8,8 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.circles import services
@@ -57,14 +59,21 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
         invited, kind = services.invite_circle(token)
         if invited.pk != circle.pk:
             raise Refused(
-                "This invite link is not valid: it may have been cut short or mistyped. Ask "
-                "the circle's admin to send it again."
+                _(
+                    "This invite link is not valid: it may have been cut short or mistyped. Ask "
+                    "the circle's admin to send it again."
+                )
             )
     except Refused as problem:
         return refusal(request, str(problem), status=400)
     viewer = viewer_for(request, circle)
     if viewer.member is not None:
-        messages.info(request, f"You are already in {circle.name} as {viewer.member.name}.")
+        messages.info(
+            request,
+            _("You are already in {circle} as {name}.").format(
+                circle=circle.name, name=viewer.member.name
+            ),
+        )
         return redirect("circles:circle", code=circle.code)
     form = JoinForm(request.POST or None)
     error = None
@@ -100,15 +109,19 @@ def member_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     if member is None:
         return refusal(
             request,
-            "This member link is not valid: it may have been cut short or mistyped. Ask the "
-            "circle's admin for your link.",
+            _(
+                "This member link is not valid: it may have been cut short or mistyped. Ask the "
+                "circle's admin for your link."
+            ),
             status=400,
         )
     if not member.active or member.nonce != claim.nonce:
         return refusal(
             request,
-            f"This member link to {circle.name} is no longer valid: a newer one was made. "
-            "Look for the latest mail, or ask the circle's admin for your link.",
+            _(
+                "This member link to {circle} is no longer valid: a newer one was made. "
+                "Look for the latest mail, or ask the circle's admin for your link."
+            ).format(circle=circle.name),
             status=400,
         )
     response = redirect("circles:circle", code=circle.code)
@@ -122,7 +135,9 @@ def forget(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     EmptyForm(request.POST).is_valid()
     response = redirect("circles:list")
     response.delete_cookie(viewer.circle.cookie_name, samesite="Lax")
-    messages.info(request, "This phone is signed out of the circle. Your member link still works.")
+    messages.info(
+        request, _("This phone is signed out of the circle. Your member link still works.")
+    )
     return response
 
 
@@ -154,10 +169,10 @@ def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None)
 
 
 def _not_a_member(viewer: Viewer) -> str:
-    return (
-        f"You run {viewer.circle.name} but are not one of its members. To play and host too, "
+    return _(
+        "You run {circle} but are not one of its members. To play and host too, "
         "join with the circle's invite link on the members page."
-    )
+    ).format(circle=viewer.circle.name)
 
 
 @require_http_methods(["GET", "POST"])
@@ -183,7 +198,7 @@ def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         except Refused as problem:
             error = str(problem)
         else:
-            success = "Saved."
+            success = _("Saved.")
             form = None
     else:
         error = first_error(form)
@@ -216,7 +231,10 @@ def signup(request: HttpRequest, viewer: Viewer) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             viewer.member.user = user
             messages.success(
-                request, f"Your login {user.get_username()} is ready, and you are signed in."
+                request,
+                _("Your login {username} is ready, and you are signed in.").format(
+                    username=user.get_username()
+                ),
             )
             if request.htmx:
                 response = HttpResponse(status=204)
@@ -277,7 +295,7 @@ def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         except Refused as problem:
             error = str(problem)
         else:
-            success = f"{member.name} is added."
+            success = _("{name} is added.").format(name=member.name)
             form = None
     else:
         error = first_error(form)
@@ -324,7 +342,9 @@ def move_substitute(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 def set_kind(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     def act(data):
         member = services.set_kind(viewer.circle.pk, data["member"], data["kind"])
-        return f"{member.name} is now a {member.get_kind_display().lower()}."
+        if member.is_substitute:
+            return _("{name} is now a substitute.").format(name=member.name)
+        return _("{name} is now a member.").format(name=member.name)
 
     return _people_action(request, viewer, KindForm(request.POST), act)
 
@@ -335,9 +355,10 @@ def remove_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     def act(data):
         member = viewer.circle.members.filter(pk=data["member"]).first()
         months = services.remove_member(viewer.circle.pk, data["member"])
-        text = f"{member.name} is off the list."
+        text = _("{name} is off the list.").format(name=member.name)
         if months:
-            text += f" Give these months a new host: {', '.join(m.name for m in months)}."
+            again = _("Give these months a new host: {months}.")
+            text += " " + again.format(months=", ".join(m.name for m in months))
         return text
 
     return _people_action(request, viewer, MemberPickForm(request.POST), act)
@@ -353,7 +374,7 @@ def new_invites(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         partial="circles/members.html#invites",
         context=lambda: members_context(request, viewer),
         back=_back(viewer),
-        success="New invite links are made: the old ones no longer work.",
+        success=_("New invite links are made: the old ones no longer work."),
     )
 
 
@@ -368,7 +389,9 @@ def mail_invites(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         count = services.send_invitations(
             viewer.circle.pk, form.cleaned_data["addresses"], kind, url
         )
-        success = f"{count} invitation{'s' if count != 1 else ''} sent."
+        success = ngettext("{count} invitation sent.", "{count} invitations sent.", count).format(
+            count=count
+        )
         form = None
     else:
         error = first_error(form)
@@ -413,7 +436,7 @@ def member_context(request: HttpRequest, viewer: Viewer, member: Member, form=No
 def member_page(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpResponse:
     member = viewer.circle.members.filter(pk=member_id, active=True).first()
     if member is None:
-        return refusal(request, "That person is not a member of this circle.", status=404)
+        return refusal(request, _("That person is not a member of this circle."), status=404)
     if request.method == "GET":
         return render(request, "circles/member.html", member_context(request, viewer, member))
     form = MemberForm(request.POST)
@@ -425,7 +448,7 @@ def member_page(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
         except Refused as problem:
             error = str(problem)
         else:
-            success = "Saved."
+            success = _("Saved.")
             form = None
     else:
         error = first_error(form)
@@ -446,7 +469,7 @@ def reset_link(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpResp
     member = None
     try:
         member = services.reset_member_link(viewer.circle.pk, member_id)
-        success = f"{member.name} has a new link; the old one no longer works."
+        success = _("{name} has a new link; the old one no longer works.").format(name=member.name)
     except Refused as problem:
         error = str(problem)
     member = member or viewer.circle.members.filter(pk=member_id).first()
@@ -469,18 +492,20 @@ def admin_login(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
     if form.is_valid() and form.cleaned_data["member"] == member_id:
         try:
             if not viewer.circle.members.filter(pk=member_id, active=True).exists():
-                raise Refused("That person is not a member of this circle.")
+                raise Refused(_(_("That person is not a member of this circle.")))
             user = services.give_login(
                 member_id, form.cleaned_data["username"], form.cleaned_data["password"]
             )
-            success = f"The login {user.get_username()} is ready: give it to them."
+            success = _("The login {username} is ready: give it to them.").format(
+                username=user.get_username()
+            )
         except Refused as problem:
             error = str(problem)
     else:
-        error = first_error(form) if form.errors else "Choose a username and a password."
+        error = first_error(form) if form.errors else _("Choose a username and a password.")
     member = viewer.circle.members.filter(pk=member_id).first()
     if member is None:
-        return refusal(request, "That person is not a member of this circle.", status=404)
+        return refusal(request, _("That person is not a member of this circle."), status=404)
     return answer(
         request,
         partial="circles/member.html#login",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from apps.circles import charts, feed, mail
@@ -39,12 +41,12 @@ def standings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         "seasons": list(viewer.circle.seasons.all()),
         "table": table,
         "columns": [
-            ("Nights", "N"),
-            ("Wins", "W"),
-            ("Losses", "L"),
-            ("Bunkos", "B"),
-            ("Wipeouts", "Wo"),
-            ("Prizes", "P"),
+            (_("Nights"), pgettext("Nights column", "N")),
+            (_("Wins"), pgettext("Wins column", "W")),
+            (_("Losses"), pgettext("Losses column", "L")),
+            (_("Bunkos"), pgettext("Bunkos column", "B")),
+            (_("Wipeouts"), pgettext("Wipeouts column", "Wo")),
+            (_("Prizes"), pgettext("Prizes column", "P")),
         ],
         "played": [ln for ln in table.lines if ln.nights] if table else [],
         "not_played": [ln for ln in table.lines if not ln.nights] if table else [],
@@ -85,7 +87,10 @@ def calendar(request: HttpRequest, code: str, token: str) -> HttpResponse:
     found = read_feed_token(token)
     if found is None or found[0] != circle.pk or found[1] != circle.feed_nonce:
         return HttpResponse(
-            "This calendar link is not valid (any more). Ask the circle's admin for the new one.",
+            _(
+                "This calendar link is not valid (any more). "
+                "Ask the circle's admin for the new one."
+            ),
             status=404,
             content_type="text/plain; charset=utf-8",
         )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
 MISS = "miss"
@@ -53,11 +54,11 @@ def classic_target(round_number: int) -> int:
 def check_dice(dice: Any) -> list[int]:
     """Entered dice must be three whole numbers from 1 to 6."""
     if not isinstance(dice, (list, tuple)) or len(dice) != 3:
-        raise IllegalAction("A roll is three dice.")
+        raise IllegalAction(_("A roll is three dice."))
     checked = []
     for die in dice:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise IllegalAction("Each die shows a number from 1 to 6.")
+            raise IllegalAction(_("Each die shows a number from 1 to 6."))
         checked.append(die)
     return checked
 
@@ -65,7 +66,7 @@ def check_dice(dice: Any) -> list[int]:
 def check_die(die: Any) -> int:
     """One entered die (a roll-off) is a whole number from 1 to 6."""
     if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-        raise IllegalAction("Each die shows a number from 1 to 6.")
+        raise IllegalAction(_("Each die shows a number from 1 to 6."))
     return die
 
 
@@ -131,11 +132,11 @@ def equivalent_dice(kind: str, count: int, classic: bool = False, target: int = 
 def report_result(kind: Any, count: Any, classic: bool = False, target: int = 6) -> RollResult:
     """Physical dice: the table taps what the roller rolled; it scores like that roll."""
     if kind not in REPORT_KINDS:
-        raise IllegalAction("Report a miss, sixes, a Bunko or a wipeout.")
+        raise IllegalAction(_("Report a miss, sixes, a Bunko or a wipeout."))
     if kind == "sixes" and (isinstance(count, bool) or count not in (1, 2)):
-        raise IllegalAction("Report one or two hits; three is a Bunko.")
+        raise IllegalAction(_("Report one or two hits; three is a Bunko."))
     if kind == "wipeout" and classic:
-        raise IllegalAction("Classic Bunco has no wipeout.")
+        raise IllegalAction(_("Classic Bunco has no wipeout."))
     if kind == "mini" and not classic:
-        raise IllegalAction("Only classic Bunco has a mini Bunko.")
+        raise IllegalAction(_("Only classic Bunco has a mini Bunko."))
     return classify(equivalent_dice(kind, count or 0, classic, target), classic, target)

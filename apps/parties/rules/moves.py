@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import Action, IllegalAction
 
 from .dice import (
@@ -38,17 +39,19 @@ def seat_label(seat: Any) -> str:
 def check_seat(state: TableState, seat: Any) -> None:
     if seat is None or (type(seat) is int and 0 <= seat < SEATS):
         return
-    raise IllegalAction(f"Seat {seat_label(seat)} is not at this table.")
+    raise IllegalAction(_("Seat {value} is not at this table.").format(value=seat_label(seat)))
 
 
 def require_roller(state: TableState, seat: int | None) -> int:
     if state.phase == ROLLOFF:
-        raise IllegalAction("Roll off first: each seat rolls one die to see who starts.")
+        raise IllegalAction(_("Roll off first: each seat rolls one die to see who starts."))
     if state.phase == SCRAMBLE:
-        raise IllegalAction("The dice are being scrambled: grab a die first.")
+        raise IllegalAction(_("The dice are being scrambled: grab a die first."))
     assert state.roller is not None
     if seat != state.roller:
-        raise IllegalAction(f"It is {state.players[state.roller]}'s turn to roll.")
+        raise IllegalAction(
+            _("It is {name}'s turn to roll.").format(name=state.players[state.roller])
+        )
     return seat
 
 
@@ -58,16 +61,18 @@ def require_roller(state: TableState, seat: int | None) -> int:
 def rolloff_dice(state: TableState, given: Any) -> list[int]:
     """The dice of one round of the roll-off, one per seat still in it."""
     if not isinstance(given, dict):
-        raise IllegalAction("A roll-off is one die for each seat still rolling.")
+        raise IllegalAction(_("A roll-off is one die for each seat still rolling."))
     by_seat = {}
     for key, die in given.items():
         try:
             by_seat[int(key)] = check_die(die)
         except (TypeError, ValueError):
-            raise IllegalAction(f"Seat {key} is not at this table.") from None
+            raise IllegalAction(_("Seat {key} is not at this table.").format(key=key)) from None
     if sorted(by_seat) != state.contenders:
         names = ", ".join(state.players[s] for s in state.contenders)
-        raise IllegalAction(f"The roll-off needs one die from each of: {names}.")
+        raise IllegalAction(
+            _("The roll-off needs one die from each of: {names}.").format(names=names)
+        )
     return [by_seat[s] for s in state.contenders]
 
 
@@ -75,7 +80,7 @@ def apply_rolloff(state: TableState, seat: int | None, action: Action) -> TableS
     """'Each player rolls a die to see whom goes first.' Ruling: 'highest starts, tied
     highest roll again.' One round of dice; every round is kept."""
     if state.phase != ROLLOFF:
-        raise IllegalAction("The first roller is already known.")
+        raise IllegalAction(_("The first roller is already known."))
     dice = rolloff_dice(state, action.get("dice"))
     rolloffs = [*state.rolloffs, {"seats": list(state.contenders), "dice": dice}]
     best = max(dice)
@@ -174,7 +179,7 @@ def apply_report(state: TableState, seat: int | None, action: Action) -> TableSt
 
 def require_scramble(state: TableState) -> None:
     if state.phase != SCRAMBLE:
-        raise IllegalAction("There is no scramble now: grab only after a Bunko.")
+        raise IllegalAction(_("There is no scramble now: grab only after a Bunko."))
 
 
 def finish_scramble(state: TableState, grabbers: list[int], split: list[int]) -> TableState:
@@ -194,7 +199,7 @@ def apply_grab(state: TableState, seat: int | None, action: Action) -> TableStat
     each' (a player may grab more than one)."""
     require_scramble(state)
     if seat is None:
-        raise IllegalAction("Only a player at the table can grab a die.")
+        raise IllegalAction(_("Only a player at the table can grab a die."))
     grabs = [*state.grabs, seat]
     if len(grabs) < 3:
         return replace(state, grabs=grabs)
@@ -206,23 +211,23 @@ def apply_scramble(state: TableState, seat: int | None, action: Action) -> Table
     """Ruling: 'With physical dice, the table enters the split.'"""
     require_scramble(state)
     if state.grabs:
-        raise IllegalAction("Dice are already being grabbed on the phones: keep grabbing.")
+        raise IllegalAction(_("Dice are already being grabbed on the phones: keep grabbing."))
     grabbers = action.get("grabbers")
     if grabbers is not None:
         if not isinstance(grabbers, list) or len(grabbers) != 3:
-            raise IllegalAction("Name who grabbed each of the three dice.")
+            raise IllegalAction(_("Name who grabbed each of the three dice."))
         for grabber in grabbers:
             check_seat(state, grabber)
             if grabber is None:
-                raise IllegalAction("Name who grabbed each of the three dice.")
+                raise IllegalAction(_("Name who grabbed each of the three dice."))
         split = [sum(1 for s in grabbers if team_of(s) == t) for t in (0, 1)]
         return finish_scramble(state, grabbers, split)
     split = action.get("split")
     valid = isinstance(split, list) and len(split) == 2
     if not valid or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in split):
-        raise IllegalAction("Enter how many dice each team grabbed: 3-0, 2-1, 1-2 or 0-3.")
+        raise IllegalAction(_("Enter how many dice each team grabbed: 3-0, 2-1, 1-2 or 0-3."))
     if sum(split) != 3:
-        raise IllegalAction("Three dice are scrambled: the split must add up to 3.")
+        raise IllegalAction(_("Three dice are scrambled: the split must add up to 3."))
     return finish_scramble(state, [], split)
 
 
@@ -234,9 +239,9 @@ def apply_stop(state: TableState, seat: int | None, action: Action) -> TableStat
     is a tie at a table when play is stopped, play continues normally until the tie is
     broken.' A pending scramble finishes first: its points count."""
     if seat is not None:
-        raise IllegalAction("STOP is called by the head table, not from a seat.")
+        raise IllegalAction(_("STOP is called by the head table, not from a seat."))
     if state.stopped:
-        raise IllegalAction("STOP has already been called at this table.")
+        raise IllegalAction(_("STOP has already been called at this table."))
     return settle(replace(state, stopped=True))
 
 
@@ -247,10 +252,10 @@ def apply_autoplay(state: TableState, seat: int | None, action: Action) -> Table
     """The host lets the app roll for a seat whose phone is gone (as for a ghost), or gives
     the seat back to its player."""
     if seat is not None:
-        raise IllegalAction("Only the host hands a seat to the app.")
+        raise IllegalAction(_("Only the host hands a seat to the app."))
     target = action.get("seat")
     if type(target) is not int or not 0 <= target < SEATS:
-        raise IllegalAction("Choose the seat the app plays for.")
+        raise IllegalAction(_("Choose the seat the app plays for."))
     ghosts = set(state.ghosts)
     if action.get("on", True):
         ghosts.add(target)
@@ -263,13 +268,13 @@ def apply_end(state: TableState, seat: int | None, action: Action) -> TableState
     """The host ends a stalled table's game with the score as it stands; tied, the host says
     which team wins. Ending the head table's game calls STOP, so the round can end."""
     if seat is not None:
-        raise IllegalAction("Only the host ends a table's game.")
+        raise IllegalAction(_("Only the host ends a table's game."))
     leading = None if state.scores[0] == state.scores[1] else int(state.scores[1] > state.scores[0])
     winner = action.get("winner", leading)
     if winner not in (0, 1):
-        raise IllegalAction("The scores are tied: choose which team wins.")
+        raise IllegalAction(_("The scores are tied: choose which team wins."))
     if leading is not None and winner != leading:
-        raise IllegalAction("The team ahead wins a game ended as it stands.")
+        raise IllegalAction(_("The team ahead wins a game ended as it stands."))
     stopped = state.stopped or state.options["head"]
     return replace(state, phase=DONE, winner=winner, stopped=stopped, grabs=[])
 

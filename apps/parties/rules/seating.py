@@ -12,6 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from apps.core.i18n import ngettext
+
 from .attendance import (
     GHOSTS,
     SITOUTS,
@@ -42,13 +44,22 @@ class Seating:
 
 def _check_count(players: Sequence[str], rule: str) -> None:
     if len(players) < 4:
-        raise SeatingProblem(f"Bunko needs at least 4 players; {len(players)} are here.")
+        here = ngettext(
+            "Bunko needs at least 4 players; {count} is here.",
+            "Bunko needs at least 4 players; {count} are here.",
+            len(players),
+        )
+        raise SeatingProblem(here.format(count=len(players)))
     if rule == SUBSTITUTES and len(players) % 4:
         need = missing(len(players))
-        raise SeatingProblem(
-            f"{len(players)} players is not a multiple of 4: add {need} "
-            f"substitute{'s' if need > 1 else ''}, or choose ghosts or sit-outs."
+        add = ngettext(
+            "{count} players is not a multiple of 4: add {need} substitute, "
+            "or choose ghosts or sit-outs.",
+            "{count} players is not a multiple of 4: add {need} substitutes, "
+            "or choose ghosts or sit-outs.",
+            need,
         )
+        raise SeatingProblem(add.format(count=len(players), need=need))
 
 
 def plan_first_round(

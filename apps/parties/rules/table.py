@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import Action, IllegalAction
 
 from .dice import BUNKO, WIPEOUT, roll_dice, roll_die
@@ -118,7 +119,7 @@ def _resolve_and_apply(
     stamp = action.get("t")
     if kind == "rolloff":
         if state.phase != ROLLOFF:
-            raise IllegalAction("The first roller is already known.")
+            raise IllegalAction(_("The first roller is already known."))
         if "dice" in action:
             given = action["dice"]
             dice = {str(k): v for k, v in given.items()} if isinstance(given, dict) else given
@@ -132,7 +133,7 @@ def _resolve_and_apply(
     if kind == "roll":
         if "dice" not in action:
             if _mode(state) == PHYSICAL:
-                raise IllegalAction("Tonight is played with real dice: tap what was rolled.")
+                raise IllegalAction(_("Tonight is played with real dice: tap what was rolled."))
             action = {"type": "roll", "dice": roll_dice(rng)}
         resolved = {"type": "roll", "dice": action["dice"]}
         if stamp is not None:
@@ -140,7 +141,7 @@ def _resolve_and_apply(
         return _step(state, seat, resolved)
     if kind == "report":
         if _mode(state) == VIRTUAL:
-            raise IllegalAction("Tonight the phones roll the dice: press ROLL.")
+            raise IllegalAction(_("Tonight the phones roll the dice: press ROLL."))
         if _mode(state) == PHYSICAL and state.phase == PLAYING and seat is not None:
             seat = state.roller  # any phone at the table taps in the roller's dice
         resolved = {key: action[key] for key in ("type", "kind", "count", "t") if key in action}
@@ -170,12 +171,12 @@ def apply(state: TableState, seat: int | None, action: Action, rng: random.Rando
     """Apply one action; never mutates ``state``; raises IllegalAction with a reason."""
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in (*HANDLERS, "swap", "undo", "correct"):
-        raise IllegalAction("That is not something you can do at a Bunko table.")
+        raise IllegalAction(_("That is not something you can do at a Bunko table."))
     check_seat(state, seat)
     if kind == "correct":
         return correct(state, seat, action)
     if state.phase == DONE:
-        raise IllegalAction("This table has finished its game.")
+        raise IllegalAction(_("This table has finished its game."))
     if kind == "swap":
         return swap(state, seat)
     if kind == "undo":
@@ -191,11 +192,13 @@ def swap(state: TableState, seat: int | None) -> TableState:
     """Ruling: 'Which stayer partners which arriver is the stayers' choice (the app proposes
     one, the table may swap before the first roll).' The arrivers trade seats 3 and 4."""
     if not state.options.get("swap"):
-        raise IllegalAction("Partners can only be swapped by the stayers at a table after a move.")
+        raise IllegalAction(
+            _("Partners can only be swapped by the stayers at a table after a move.")
+        )
     if state.phase != ROLLOFF or state.rolloffs:
-        raise IllegalAction("The table has started rolling: partners are set for this round.")
+        raise IllegalAction(_("The table has started rolling: partners are set for this round."))
     if seat not in state.options.get("stayers", STAYERS):
-        raise IllegalAction("The players who stayed at this table choose the partners.")
+        raise IllegalAction(_("The players who stayed at this table choose the partners."))
     players = [*state.players[:2], state.players[3], state.players[2]]
     moved = {2: 3, 3: 2}
     options = dict(state.options, ghosts=sorted(moved.get(g, g) for g in state.ghosts))
@@ -236,10 +239,10 @@ def undo(state: TableState, seat: int | None) -> TableState:
     """Physical dice: any phone at the table takes back the last entry tapped in (a mistaken
     tap); the rolls the app made for ghosts after it go with it, a STOP stays."""
     if _mode(state) != PHYSICAL:
-        raise IllegalAction("The app's dice can't be taken back: ask the host to correct it.")
+        raise IllegalAction(_("The app's dice can't be taken back: ask the host to correct it."))
     index = _last_player_move(state)
     if index is None:
-        raise IllegalAction("There is no entry to undo at this table yet.")
+        raise IllegalAction(_("There is no entry to undo at this table yet."))
     kept = state.entries[:index] + [
         e for e in state.entries[index + 1 :] if e["action"]["type"] in KEPT_BY_UNDO
     ]
@@ -252,28 +255,30 @@ def correct(state: TableState, seat: int | None, action: Action) -> TableState:
     """The host changes one entry (a roll, a report or a split) or deletes it
     (``replacement`` None); the table replays from its entries."""
     if seat is not None:
-        raise IllegalAction("Only the host corrects an entry.")
+        raise IllegalAction(_("Only the host corrects an entry."))
     index = action.get("index")
     if not isinstance(index, int) or isinstance(index, bool):
-        raise IllegalAction("Choose the entry to correct.")
+        raise IllegalAction(_("Choose the entry to correct."))
     if not 0 <= index < len(state.entries):
-        raise IllegalAction("That entry is not in this table's log.")
+        raise IllegalAction(_("That entry is not in this table's log."))
     if state.entries[index]["action"]["type"] not in PLAYER_MOVES:
-        raise IllegalAction("Only a roll or a scramble can be corrected.")
+        raise IllegalAction(_("Only a roll or a scramble can be corrected."))
     replacement = action.get("replacement")
     entries = list(state.entries)
     if replacement is None:
         entries.pop(index)
     else:
         if not isinstance(replacement, dict) or replacement.get("type") not in PLAYER_MOVES:
-            raise IllegalAction("A correction is a roll, a report or a split.")
+            raise IllegalAction(_("A correction is a roll, a report or a split."))
         stamp = entries[index]["action"].get("t")
         fixed = dict(replacement, t=stamp) if stamp is not None else dict(replacement)
         entries[index] = {**entries[index], "action": fixed, "corrected": True}
     try:
         new = replay(state.players, state.options, entries)
     except IllegalAction as error:
-        raise IllegalAction(f"That correction doesn't fit the entries after it: {error}") from None
+        raise IllegalAction(
+            _("That correction doesn't fit the entries after it: {error}").format(error=error)
+        ) from None
     new.version = state.version + 1
     return new
 

@@ -8,6 +8,7 @@ from collections import Counter
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
@@ -30,7 +31,7 @@ def locked(code: str) -> Party:
     try:
         return Party.objects.select_for_update().get(code=code)
     except Party.DoesNotExist:
-        raise Refused(f"There is no party with the code {code}.") from None
+        raise Refused(_("There is no party with the code {code}.").format(code=code)) from None
 
 
 def _check_name_free(party: Party, name: str, exclude: int | None = None) -> None:
@@ -42,16 +43,22 @@ def _check_name_free(party: Party, name: str, exclude: int | None = None) -> Non
     taken = others[match]
     if not taken.active:
         raise Refused(
-            f"{taken.name} is on tonight's list but has left. Ask the host to bring "
-            f"{taken.name} back, or add your name with an initial."
+            _(
+                "{taken} is on tonight's list but has left. Ask the host to "
+                "bring {taken} back, or add your name with an initial."
+            ).format(taken=taken.name)
         )
     if taken.claimed:
         raise Refused(
-            f"{taken.name} has already joined on another phone. If that is you on a new "
-            f"phone, ask the host to free the name {taken.name}; if not, add your name with "
-            "an initial (like Ann B)."
+            _(
+                "{taken} has already joined on another phone. If that is you on "
+                "a new phone, ask the host to free the name {taken}; if not, add "
+                "your name with an initial (like Ann B)."
+            ).format(taken=taken.name)
         )
-    raise Refused(f"{taken.name} is already on the list: tap {taken.name} above to join.")
+    raise Refused(
+        _("{taken} is already on the list: tap {taken} above to join.").format(taken=taken.name)
+    )
 
 
 def _player(party: Party, player_id: int) -> Player:
@@ -60,12 +67,12 @@ def _player(party: Party, player_id: int) -> Player:
             pk=player_id, kind__in=[Player.Kind.PLAYER, Player.Kind.SUBSTITUTE]
         )
     except (Player.DoesNotExist, ValueError, TypeError):
-        raise Refused("That player is not on this night's list.") from None
+        raise Refused(_("That player is not on this night's list.")) from None
 
 
 def _not_ended(party: Party) -> None:
     if party.status == Party.Status.ENDED:
-        raise Refused("This night is over.")
+        raise Refused(_("This night is over."))
 
 
 @transaction.atomic
@@ -80,7 +87,7 @@ def create_party(
     classic: bool = False,
     language: str = "en",
 ) -> Party:
-    for _ in range(10):
+    for _attempt in range(10):
         try:
             with transaction.atomic():
                 party = Party.objects.create(
@@ -97,7 +104,7 @@ def create_party(
         except IntegrityError:
             continue  # a code collision: draw another
     else:  # pragma: no cover - 31^5 codes
-        raise Refused("Could not find a free party code; try again.")
+        raise Refused(_("Could not find a free party code; try again."))
     party = locked(party.code)
     record_night(party, "created", name=party.name)
     return party
@@ -135,11 +142,17 @@ def join_party(
     else:
         player = _player(party, player_id)
         if not player.active:
-            raise Refused(f"{player.name} has left tonight's list. Ask the host to add you.")
+            raise Refused(
+                _("{player} has left tonight's list. Ask the host to add you.").format(
+                    player=player.name
+                )
+            )
         if player.claimed:
             raise Refused(
-                f"{player.name} has already joined on another phone. If that was you, ask "
-                "the host to free the name."
+                _(
+                    "{player} has already joined on another phone. If that was "
+                    "you, ask the host to free the name."
+                ).format(player=player.name)
             )
     player.claimed = True
     player.save(update_fields=["claimed"])
@@ -243,7 +256,9 @@ def _check_round_over(party: Party) -> None:
         return
     for table in party.tables.filter(round=party.current_round):
         if TableState.from_json(table.state).phase != "done":
-            raise Refused(f"Table {table.number} is still playing this round.")
+            raise Refused(
+                _("Table {number} is still playing this round.").format(number=table.number)
+            )
 
 
 @transaction.atomic
@@ -252,10 +267,12 @@ def start_next_round(code: str) -> int:
     party = locked(code)
     _not_ended(party)
     if party.status == Party.Status.PAUSED:
-        raise Refused("The night is paused: resume it first.")
+        raise Refused(_("The night is paused: resume it first."))
     _check_round_over(party)
     if party.rounds and party.current_round >= party.rounds:
-        raise Refused(f"All {party.rounds} rounds are played: finish the night.")
+        raise Refused(
+            _("All {rounds} rounds are played: finish the night.").format(rounds=party.rounds)
+        )
     rng = rng_for(party.seed, party.version)
     try:
         seating, everyone = _plan(party, rng)
@@ -373,10 +390,20 @@ def set_screen_language(code: str, language: str) -> str:
     party = locked(code)
     chosen = supported(language)
     if chosen is None:
-        raise Refused("Choose English, Nederlands or Deutsch.")
+        raise Refused(_("Choose English, Nederlands or Deutsch."))
     party.language = chosen
     party.save(update_fields=["language"])
     record_night(party, "screen_language", parts=(LANGUAGE,), language=chosen)
+    return chosen
+
+
+def set_player_language(player_id: int, language: str) -> str:
+    """A seated phone chose its language: it stays with the seat. Nothing else changes (no
+    screen shows it), so no night version."""
+    chosen = supported(language)
+    if chosen is None:
+        raise Refused(_("Choose English, Nederlands or Deutsch."))
+    Player.objects.filter(pk=player_id).exclude(language=chosen).update(language=chosen)
     return chosen
 
 
@@ -386,10 +413,10 @@ def reopen_night(code: str) -> None:
     the end are dropped; they are drawn again when the night ends)."""
     party = locked(code)
     if party.status != Party.Status.ENDED:
-        raise Refused("The night has not ended.")
+        raise Refused(_("The night has not ended."))
     # The awards (apps.prizes) rest on the night's final figures: once begun, it stays ended.
     if party.awards.exists() or hasattr(party, "ceremony"):
-        raise Refused("The awards have begun: the night can no longer be reopened.")
+        raise Refused(_("The awards have begun: the night can no longer be reopened."))
     before = party.result.get("status_before") or Party.Status.PLAYING
     party.status = Party.Status.PAUSED if before == Party.Status.PAUSED else before
     party.result = {}
@@ -409,7 +436,7 @@ def show_room(code: str, room_code: str) -> None:
     party = locked(code)
     room_code = "".join(ch for ch in str(room_code).upper() if ch.isalnum())[:12]
     if room_code and room_code not in {r.code for r in rooms_of_night(party.code)}:
-        raise Refused("That party game is not one of tonight's.")
+        raise Refused(_("That party game is not one of tonight's."))
     party.screen_room = room_code
     party.save(update_fields=["screen_room"])
     what = "a party game" if room_code else "the tables"

@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.protocol import IllegalAction
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
-from apps.parties.presenter import describe
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
 
@@ -38,22 +38,22 @@ TIMED_TAPS = PLAYER_ACTIONS - {"grab"}
 def seat_player(party: Party, claim: SeatClaim | None) -> Player:
     """The player a phone's token stands for, or a reason it stands for nobody."""
     if claim is None:
-        raise Refused("This phone has not joined this party: join with the party's code.")
+        raise Refused(_("This phone has not joined this party: join with the party's code."))
     player = party.players.filter(pk=claim.seat_id).first()
     if player is None or player.nonce != claim.nonce:
         raise Refused(
-            "This phone's place is no longer valid: the host changed the list. Join again."
+            _("This phone's place is no longer valid: the host changed the list. Join again.")
         )
     return player
 
 
 def _check_playing(party: Party) -> None:
     if party.status == Party.Status.PAUSED:
-        raise Refused("The host has paused the night: wait for the host to resume.")
+        raise Refused(_("The host has paused the night: wait for the host to resume."))
     if party.status == Party.Status.ENDED:
-        raise Refused("The night is over.")
+        raise Refused(_("The night is over."))
     if party.current_round == 0:
-        raise Refused("The first round has not started yet.")
+        raise Refused(_("The first round has not started yet."))
 
 
 def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Table:
@@ -70,8 +70,8 @@ def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Ta
         if player.id in seats:
             return tables.get(pk=pk)
     if party.sit_outs.filter(round=party.current_round, player=player).exists():
-        raise Refused("You sit out this round: enjoy a party game!")
-    raise Refused("You are not seated at a table this round.")
+        raise Refused(_("You sit out this round: enjoy a party game!"))
+    raise Refused(_("You are not seated at a table this round."))
 
 
 def _int(value) -> int | None:
@@ -101,24 +101,28 @@ def table_action(
     applied before (a retry: acknowledged, not applied again)."""
     party = Party.objects.filter(code=code).first()
     if party is None:
-        raise Refused(f"There is no party with the code {code}.")
+        raise Refused(_("There is no party with the code {code}.").format(code=code))
     if Event.objects.filter(party=party, action_id=action_id).exists():
         return None
     player = seat_player(party, claim)
     _check_playing(party)
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in PLAYER_ACTIONS:
-        raise Refused("That is not something you can do at a Bunko table.")
+        raise Refused(_("That is not something you can do at a Bunko table."))
     table = locked_table_of(party, player, table_hint)
     if "table" in action and _int(action["table"]) != table.number:
-        raise Refused(f"That button is for another table: you are at table {table.number}.")
+        raise Refused(
+            _("That button is for another table: you are at table {number}.").format(
+                number=table.number
+            )
+        )
     if "round" in action and _int(action["round"]) != table.round:
-        raise Refused("That round is over: here is your table now.")
+        raise Refused(_("That round is over: here is your table now."))
     state = TableState.from_json(table.state)
     if kind in TIMED_TAPS and "at" in action and _int(action["at"]) != state.version:
         # The button was drawn for an earlier moment of the table: a double tap, or a tap
         # that crossed another phone's. Applying it would roll for the wrong moment.
-        raise Refused("The table moved on before that tap arrived; nothing changed.")
+        raise Refused(_("The table moved on before that tap arrived; nothing changed."))
     seat = table.seats.index(player.id)
     rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
     try:
@@ -138,7 +142,7 @@ def table_action(
         seat=seat,
         tallies=bool(moments) or new.phase == DONE or kind == "undo",
         action=action,
-        said=said(state, new, player.name),
+        told=told(state, new, player.name),
     )
     _after_change(party, table, state, new, moments, undone=kind == "undo")
     if kind == "swap":
@@ -148,18 +152,21 @@ def table_action(
     return table.stamp
 
 
-def said(before: TableState, after: TableState, who: str) -> list[str]:
-    """What a change did, in words for the night's log: "Gus rolled 6 6 2: 2 points"."""
-    lines = [describe(roll, after.players) for roll in after.rolls[len(before.rolls) :]]
+def told(before: TableState, after: TableState, who: str) -> list[dict]:
+    """What a change did, as data for the night's log (presenter.tell says it in the
+    reader's language: "Gus rolled 6 6 2: 2 points")."""
+    names = list(after.players)
+    lines: list[dict] = [
+        {"roll": roll, "names": names} for roll in after.rolls[len(before.rolls) :]
+    ]
     if before.phase == "rolloff" and after.phase != "rolloff" and after.first_roller is not None:
-        lines.insert(0, f"Roll-off: {after.players[after.first_roller]} starts")
+        lines.insert(0, {"rolloff": names[after.first_roller]})
     if len(after.rolls) < len(before.rolls) or (
         len(after.rolls) == len(before.rolls) and after.scores != before.scores
     ):
-        lines.append(f"{who} took back the last entry")
+        lines.append({"undo": who})
     if before.phase == "scramble" and after.rolls and "split" in after.rolls[-1]:
-        split = after.rolls[-1]["split"]
-        lines.append(f"The scramble went {split[0]}-{split[1]}")
+        lines.append({"split": list(after.rolls[-1]["split"])})
     return lines
 
 
@@ -277,13 +284,13 @@ def correct_entry(
     before the correction (to take it back)."""
     party = Party.objects.filter(code=code).first()
     if party is None:
-        raise Refused(f"There is no party with the code {code}.")
+        raise Refused(_("There is no party with the code {code}.").format(code=code))
     reason = " ".join(str(reason or "").split())
     if not reason:
-        raise Refused("Say why the entry is corrected: the reason is kept in the log.")
+        raise Refused(_("Say why the entry is corrected: the reason is kept in the log."))
     table = Table.objects.select_for_update().filter(party=party, pk=table_id).first()
     if table is None:
-        raise Refused("That table is not part of this night.")
+        raise Refused(_("That table is not part of this night."))
     state = TableState.from_json(table.state)
     before = state.entries[index]["action"] if 0 <= index < len(state.entries) else None
     correction = {"type": "correct", "index": index, "replacement": replacement}
@@ -326,14 +333,14 @@ def host_move(code: str, table_id: int, move: dict) -> int:
     Returns the table's new stamp."""
     party = Party.objects.filter(code=code).first()
     if party is None:
-        raise Refused(f"There is no party with the code {code}.")
+        raise Refused(_("There is no party with the code {code}.").format(code=code))
     _check_playing(party)
     kind = move.get("type")
     if kind not in HOST_MOVES:
-        raise Refused("That is not something the host can do at a table.")
+        raise Refused(_("That is not something the host can do at a table."))
     table = Table.objects.select_for_update().filter(party=party, pk=table_id).first()
     if table is None or table.round != party.current_round:
-        raise Refused("That table is not playing this round.")
+        raise Refused(_("That table is not playing this round."))
     state = TableState.from_json(table.state)
     seat, action = _host_action(party, state, move)
     rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
@@ -365,8 +372,8 @@ def _host_action(party: Party, state: TableState, move: dict) -> tuple[int | Non
     if state.phase == "scramble":
         seat = _int(move.get("seat"))
         if seat is None:
-            raise Refused("Say who grabs the die.")
+            raise Refused(_("Say who grabs the die."))
         return seat, {"type": "grab"}
     if party.dice_mode == Party.DiceMode.PHYSICAL:
-        raise Refused("With real dice any phone at the table taps in the roll.")
+        raise Refused(_("With real dice any phone at the table taps in the roll."))
     return state.roller, {"type": "roll", "t": now_ms()}

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.core.errors import Refused
@@ -41,7 +42,7 @@ def host_only(view: Callable) -> Callable:
     def wrapper(request: HttpRequest, code: str, *args, **kwargs) -> HttpResponse:
         party = get_party(code)
         if party.host_id != request.user.pk:
-            return HttpResponseForbidden("Only the host of this night can do that.")
+            return HttpResponseForbidden(_("Only the host of this night can do that."))
         return view(request, party, *args, **kwargs)
 
     return wrapper
@@ -57,7 +58,7 @@ def my_nights(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_party(request: HttpRequest) -> HttpResponse:
-    form = PartyForm(request.POST or None, initial={"rounds": 6, "name": "Bunko night"})
+    form = PartyForm(request.POST or None, initial={"rounds": 6, "name": _("Bunko night")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         party = services.create_party(
@@ -84,7 +85,9 @@ def console(request: HttpRequest, party: Party) -> HttpResponse:
 def _add_player(code: str, form: AddPlayerForm) -> str:
     data = form.cleaned_data
     player = services.add_player(code, data["name"], kind=data["kind"] or Player.Kind.PLAYER)
-    return f"{player.name} is on the list: they play from the next round that starts."
+    return _("{name} is on the list: they play from the next round that starts.").format(
+        name=player.name
+    )
 
 
 def _remove(code: str, form: PlayerForm) -> tuple[str, dict]:
@@ -92,9 +95,9 @@ def _remove(code: str, form: PlayerForm) -> tuple[str, dict]:
     undo = {
         "action": "return",
         "fields": {"player": player.pk},
-        "label": f"Undo: {player.name} stays",
+        "label": _("Undo: {name} stays").format(name=player.name),
     }
-    return f"{player.name} leaves after this round.", undo
+    return _("{name} leaves after this round.").format(name=player.name), undo
 
 
 # Each host button: its form, and the service it calls with the form's data; the service
@@ -103,47 +106,47 @@ HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
     "add-player": (AddPlayerForm, _add_player),
     "rename": (
         RenameForm,
-        lambda code, f: (
-            "Renamed to "
-            + services.rename_player(code, f.cleaned_data["player"], f.cleaned_data["name"]).name
-            + "."
+        lambda code, f: _("Renamed to {name}.").format(
+            name=services.rename_player(code, f.cleaned_data["player"], f.cleaned_data["name"]).name
         ),
     ),
     "remove": (PlayerForm, _remove),
     "return": (
         PlayerForm,
-        lambda code, f: (
-            night_services.return_player(code, f.cleaned_data["player"]).name
-            + " is back on the list."
+        lambda code, f: _("{name} is back on the list.").format(
+            name=night_services.return_player(code, f.cleaned_data["player"]).name
         ),
     ),
     "free": (
         PlayerForm,
-        lambda code, f: (
-            "The name "
-            + services.free_player(code, f.cleaned_data["player"]).name
-            + " is free for another phone."
+        lambda code, f: _("The name {name} is free for another phone.").format(
+            name=services.free_player(code, f.cleaned_data["player"]).name
         ),
     ),
     "start-round": (
         HostForm,
-        lambda code, f: f"Round {services.start_next_round(code)} has started.",
+        lambda code, f: _("Round {round} has started.").format(
+            round=services.start_next_round(code)
+        ),
     ),
-    "pause": (HostForm, lambda code, f: services.pause_night(code) or "The night is paused."),
-    "resume": (HostForm, lambda code, f: services.resume_night(code) or "The night goes on."),
+    "pause": (HostForm, lambda code, f: services.pause_night(code) or _("The night is paused.")),
+    "resume": (HostForm, lambda code, f: services.resume_night(code) or _("The night goes on.")),
     "end": (
         HostForm,
         lambda code, f: (
-            services.end_night(code) and "The night is over.",
-            {"action": "reopen", "fields": {}, "label": "Undo: reopen the night"},
+            services.end_night(code) and _("The night is over."),
+            {"action": "reopen", "fields": {}, "label": _("Undo: reopen the night")},
         ),
     ),
-    "reopen": (HostForm, lambda code, f: services.reopen_night(code) or "The night is open again."),
+    "reopen": (
+        HostForm,
+        lambda code, f: services.reopen_night(code) or _("The night is open again."),
+    ),
     "screen-language": (
         ScreenLanguageForm,
         lambda code, f: (
             services.set_screen_language(code, f.cleaned_data["language"])
-            and "The big screen changes its language."
+            and _("The big screen changes its language.")
         ),
     ),
     "screen-room": (
@@ -151,9 +154,9 @@ HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
         lambda code, f: (
             services.show_room(code, f.cleaned_data["room"])
             or (
-                "The big screen shows the party game."
+                _("The big screen shows the party game.")
                 if f.cleaned_data["room"]
-                else "The big screen shows the tables."
+                else _("The big screen shows the tables.")
             )
         ),
     ),
@@ -180,7 +183,7 @@ def act(request: HttpRequest, party: Party, action: str) -> HttpResponse:
     """Every host button posts here; the console hears the change on its socket, the answer
     says what happened or why nothing did."""
     if action not in HOST_ACTIONS:
-        return HttpResponse("Unknown host action.", status=404)
+        return HttpResponse(_("Unknown host action."), status=404)
     form_class, handler = HOST_ACTIONS[action]
     form = form_class(request.POST)
     if not form.is_valid():
@@ -196,7 +199,7 @@ def act(request: HttpRequest, party: Party, action: str) -> HttpResponse:
 def first_error(form: HostForm) -> str:
     for errors in form.errors.values():
         return str(errors[0])
-    return "Something in that form was not right; nothing changed."
+    return _("Something in that form was not right; nothing changed.")
 
 
 @host_only
@@ -214,7 +217,7 @@ def host_move(request: HttpRequest, party: Party) -> HttpResponse:
         )
     except Refused as problem:
         return host_answer(request, party, form, str(problem), ok=False)
-    return host_answer(request, party, form, "Done.", ok=True)
+    return host_answer(request, party, form, _("Done."), ok=True)
 
 
 @host_only
@@ -225,7 +228,7 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
     form = CorrectionForm(request.POST)
     if not form.is_valid():
         return host_answer(
-            request, party, form, "Choose a table entry and what it should have been.", ok=False
+            request, party, form, _("Choose a table entry and what it should have been."), ok=False
         )
     data = form.cleaned_data
     if data.get("preview") and request.htmx:
@@ -249,9 +252,10 @@ def correct(request: HttpRequest, party: Party) -> HttpResponse:
             "replacement": replacement_code(before),
             "reason": f"Undo: {data['reason']}",
         },
-        "label": "Undo the correction",
+        "label": _("Undo the correction"),
     }
-    return host_answer(request, party, form, "Corrected: the table counts it again.", True, undo)
+    corrected = _("Corrected: the table counts it again.")
+    return host_answer(request, party, form, corrected, True, undo)
 
 
 # A table's parts on the console that are fetched when the host opens them.

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from apps.core import i18n
 from apps.core.errors import Refused
+from apps.core.language import speak, supported
 from apps.core.limits import limited, wrong_code
 from apps.core.tokens import seat_cookie_name
 from apps.parties import services
@@ -32,9 +36,11 @@ def join(request: HttpRequest) -> HttpResponse:
             return redirect("party_join", code=code)
         if refused := wrong_code(request):
             return refused
-        error = f"No party has the code {code}. Check the big screen and try again."
+        error = _("No party has the code {code}. Check the big screen and try again.").format(
+            code=code
+        )
     elif form.is_bound:
-        error = "Type the code from the big screen."
+        error = _("Type the code from the big screen.")
     return render(request, "parties/join.html", {"error": error, "code": code})
 
 
@@ -50,7 +56,7 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
         form = JoinNightForm(request.POST)
         try:
             if not form.is_valid():
-                raise Refused("Pick your name, or type it to add yourself.")
+                raise Refused(_("Pick your name, or type it to add yourself."))
             if form.cleaned_data["player"] is not None:
                 joined, token = services.join_party(
                     party.code, player_id=form.cleaned_data["player"]
@@ -84,4 +90,23 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
     player = phone_player(party, claim_of(request, party))
     if player is None:
         return redirect(reverse("party_join", args=[party.code]))
-    return render(request, "parties/phone.html", phone_context(party, claim_of(request, party)))
+    language = seat_language(request, player)
+    with speak(language):
+        response = render(
+            request, "parties/phone.html", phone_context(party, claim_of(request, party))
+        )
+    if not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
+        # A phone that lost its language cookie gets its seat's language back for good.
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE
+        )
+    return response
+
+
+def seat_language(request: HttpRequest, player: Player) -> str:
+    """The language of a seated phone: a language it just chose (its cookie, when that
+    differs from the seat's) is kept with the seat; else the seat's; else the request's."""
+    chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    if chosen and chosen != player.language:
+        player.language = services.set_player_language(player.pk, chosen)
+    return player.language or supported(request.LANGUAGE_CODE) or i18n.DEFAULT

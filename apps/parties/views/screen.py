@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from apps.core.language import speak
 from apps.core.network import public_base
 from apps.parties.render import render_screen
 
@@ -15,5 +16,6 @@ from .common import get_party
 @require_GET
 def screen(request: HttpRequest, code: str) -> HttpResponse:
     party = get_party(code)
-    html, _night = render_screen(party.code, public_base(request))
-    return render(request, "parties/screen.html", {"party": party, "screen_html": html})
+    with speak(party.language):  # the room reads the host's language, whoever opened it
+        html, _night = render_screen(party.code, public_base(request))
+        return render(request, "parties/screen.html", {"party": party, "screen_html": html})

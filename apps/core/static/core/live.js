@@ -54,6 +54,13 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  // The page's language says the connection's words (data-say-* on <body>, see base.html).
+  const words = {
+    connecting: body.dataset.sayConnecting || "Connecting…",
+    reconnecting: body.dataset.sayReconnecting || "Reconnecting…",
+    connected: body.dataset.sayConnected || "Connected",
+  };
+
   let everOpen = false;
   function setStatus(state, text) {
     body.dataset.liveState = state;
@@ -221,11 +228,11 @@
     clearTimeout(timer);
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + url);
-    setStatus("connecting", attempt ? "Reconnecting…" : "Connecting…");
+    setStatus("connecting", attempt ? words.reconnecting : words.connecting);
     socket.addEventListener("open", () => {
       attempt = 0;
       everOpen = true;
-      setStatus("open", "Connected");
+      setStatus("open", words.connected);
       socket.send(JSON.stringify({ type: "hello", since: version }));
       for (const message of pending.values()) socket.send(JSON.stringify(message));
     });
@@ -234,7 +241,7 @@
   }
 
   function scheduleReconnect(event) {
-    setStatus("closed", "Reconnecting…");
+    setStatus("closed", words.reconnecting);
     // Refused for too many open pages from this network: try again slowly.
     if (event && event.code === 4429) attempt = Math.max(attempt, 6);
     // Exponential backoff with jitter, so a room of phones doesn't reconnect in lockstep

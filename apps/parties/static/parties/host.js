@@ -8,10 +8,12 @@
       const since = parseInt(el.dataset.changedMs, 10);
       if (!since) continue;
       const seconds = Math.max(0, Math.round((now - since) / 1000));
+      // The words come in the console's language from the element's data-* attributes.
+      const clock = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
       const text =
         seconds < 60
-          ? "changed " + seconds + " s ago"
-          : "waiting " + Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+          ? (el.dataset.changed || "changed {seconds} s ago").replace("{seconds}", seconds)
+          : (el.dataset.waiting || "waiting {time}").replace("{time}", clock);
       if (el.textContent !== text) el.textContent = text;
       el.closest(".host-table")?.classList.toggle("stalled", seconds >= 120);
     }
@@ -24,10 +26,12 @@
 // Whose phone is here: the console's socket says every few seconds; the dots follow.
 (function () {
   "use strict";
+  // The dots' words in the console's language (the players list's data-* attributes).
+  const list = () => document.querySelector(".player-rows");
   const TEXTS = {
-    here: "Phone connected",
-    away: "Phone joined, not connected now",
-    none: "No phone yet",
+    here: () => list()?.dataset.here || "Phone connected",
+    away: () => list()?.dataset.away || "Phone joined, not connected now",
+    none: () => list()?.dataset.none || "No phone yet",
   };
   document.addEventListener("live:phones", (event) => {
     const states = event.detail.data;
@@ -39,7 +43,7 @@
         if (!dot || dot.classList.contains(state)) continue;
         dot.classList.remove("here", "away", "none");
         dot.classList.add(state);
-        dot.title = TEXTS[state];
+        dot.title = TEXTS[state]();
       }
     }
   });

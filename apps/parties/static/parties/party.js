@@ -54,7 +54,9 @@
     bell();
   });
   document.addEventListener("live:wipeout", (e) => {
-    celebrate("Wipeout: " + e.detail.data.player, "wipeout");
+    const layer = document.getElementById("celebration");
+    const words = (layer && layer.dataset.wipeout) || "Wipeout: {player}";
+    celebrate(words.replace("{player}", e.detail.data.player), "wipeout");
   });
 
   // Keep the phone's screen on while a round is on (Screen Wake Lock, where the browser

@@ -66,26 +66,31 @@
     }, item.kind === "ended" ? 8000 : 4000);
   }
 
-  document.addEventListener("live:bunko", (e) =>
-    moment("bunko", "BUNKO!", e.detail.data.player + " at table " + e.detail.data.table),
-  );
+  // The moments' words come in the screen's language from the banner's data-* attributes
+  // (screen.html; a fragment, so they follow when the host changes the screen's language):
+  // "{player} at table {table}" with the names filled in here.
+  function say(key, values) {
+    const text = (document.getElementById("banner") || { dataset: {} }).dataset[key] || "";
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  }
+  const at = (d) => say("atTable", { player: d.player, table: d.table });
+
+  document.addEventListener("live:bunko", (e) => moment("bunko", "BUNKO!", at(e.detail.data)));
   document.addEventListener("live:wipeout", (e) =>
-    moment("wipeout", "Wipeout!", e.detail.data.player + " at table " + e.detail.data.table),
+    moment("wipeout", "Wipeout!", at(e.detail.data)),
   );
-  document.addEventListener("live:stop", (e) =>
-    moment("stop", "STOP!", "The head table reached 21. Tied tables play on."),
-  );
+  document.addEventListener("live:stop", () => moment("stop", "STOP!", say("stop", {})));
   document.addEventListener("live:travelling", (e) => {
     const d = e.detail.data;
     if (!d.to) return;
-    const prize = d.prize === "bunko" ? "the travelling Bunko" : "the travelling wipeout";
-    moment(d.prize, d.to + " takes " + prize, d.came_from ? "from " + d.came_from : "");
+    const takes = say(d.prize === "bunko" ? "takesBunko" : "takesWipeout", { name: d.to });
+    moment(d.prize, takes, d.came_from ? say("from", { name: d.came_from }) : "");
   });
   document.addEventListener("live:round_over", (e) =>
-    moment("over", "Round " + e.detail.data.round + " is over", "Winners move up, partners change"),
+    moment("over", say("roundOver", { round: e.detail.data.round }), say("moveOn", {})),
   );
   document.addEventListener("live:ended", (e) => {
     const d = e.detail.data;
-    moment("ended", "The night is over", d.winner ? "Most wins: " + d.winner : "");
+    moment("ended", say("ended", {}), d.winner ? say("mostWins", { name: d.winner }) : "");
   });
 })();
