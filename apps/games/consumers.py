@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.core import groups
 from apps.core.codes import normalize_code
@@ -99,7 +100,7 @@ class RoomConsumer(LiveConsumer):
         else:
             slot = _int(act.get("slot"))
             if slot is None:
-                raise Refused("Which seat? Nothing changed.")
+                raise Refused(_("Which seat? Nothing changed."))
             level = act.get("level") if isinstance(act.get("level"), str) else ""
             services.set_seat_bot(self.code, self.claim, slot, kind == "room.bot", level)
 
