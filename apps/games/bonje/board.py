@@ -38,9 +38,13 @@ def pic(card: dict | None) -> dict | None:
     words = with_article(name)
     if card["number"] is not None:
         words = _("{card} (number {number})").format(card=words, number=card["number"])
+    label = _(NOUN[name])
     return {
         "name": name,
-        "label": _(NOUN[name]),
+        "label": label,
+        # the name under the picture: dark on the light (female) cards, squeezed when long
+        "ink": "dark" if card["sex"] == "female" else "light",
+        "fit": len(label) > 8,
         "sign": SIGN.get(card["sex"] or "", ""),
         "number": card["number"],
         "article": with_article(name),
