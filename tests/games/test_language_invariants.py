@@ -74,3 +74,19 @@ def test_the_state_holds_no_words_of_the_language_it_was_played_in():
     states = _play("mbogo", "de", seed=3)[0][-1][0] + _play("bonje", "nl", seed=3)[0][-1][0]
     for word in ("Käfig", "hat", "Stall", "hengst", "merrie", "Runde", "ronde"):
         assert word not in states
+
+
+def test_the_words_kept_in_caches_follow_the_language_of_the_moment():
+    from apps.games.bonje.stables import Stable
+    from apps.games.bonje.views import stable_data
+    from apps.games.dschungel.drawing import areas
+
+    shown = {}
+    for language in ("en", "de", "en", "nl"):
+        with speak(language):
+            shown.setdefault(language, set()).add(
+                (areas()["green"]["title"], stable_data([Stable([])], 0)["needs_line"])
+            )
+    assert shown["en"] == {("Green · flowers", "Needs a male and a female of one kind")}
+    assert shown["de"] == {("Grün · Blumen", "Braucht Männchen und Weibchen einer Art")}
+    assert shown["nl"] == {("Groen · bloemen", "Mist een mannetje en een vrouwtje van één soort")}
