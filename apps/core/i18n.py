@@ -1,7 +1,8 @@
 """Words in the viewer's language for the pure modules (the games' rules, the settlement),
 which may not import Django: the same catalogues as Django's (locale/<lang>/LC_MESSAGES/
-django.mo, GNU gettext files) read with the standard library, and the language of the moment
-in a context variable that apps.core.language sets beside Django's own.
+django.mo, then each app's own apps/*/locale, GNU gettext files) read with the standard
+library, and the language of the moment in a context variable that apps.core.language sets
+beside Django's own.
 
 Mark a sentence with ``_("…")`` (``ngettext`` for counts) and format it after translating:
 ``_("Only {names} roll for {category}.").format(...)``. ``N_`` marks a sentence kept as data
@@ -15,18 +16,32 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+ROOT = Path(__file__).resolve().parents[2]
+LOCALE_DIR = ROOT / "locale"
 LANGUAGES = ("en", "nl", "de")
 DEFAULT = "en"
 
 _language: ContextVar[str] = ContextVar("bunko_language", default=DEFAULT)
 
 
+def locale_dirs() -> list[Path]:
+    """The project's catalogue first, then the apps' (as Django ranks LOCALE_PATHS before the
+    apps), so a game's rules find their sentences in the game's own catalogue."""
+    return [LOCALE_DIR, *sorted(ROOT.glob("apps/*/locale")), *sorted(ROOT.glob("apps/*/*/locale"))]
+
+
 @cache
 def _catalogue(language: str) -> stdlib_gettext.NullTranslations:
-    return stdlib_gettext.translation(
-        "django", localedir=str(LOCALE_DIR), languages=[language], fallback=True
-    )
+    chain = stdlib_gettext.NullTranslations()
+    for directory in reversed(locale_dirs()):
+        found = stdlib_gettext.translation(
+            "django", localedir=str(directory), languages=[language], fallback=True
+        )
+        # Each catalogue falls back on the next one; the last on the English message.
+        if type(found) is not stdlib_gettext.NullTranslations:
+            found.add_fallback(chain)
+            chain = found
+    return chain
 
 
 def current() -> str:

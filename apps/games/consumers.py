@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from apps.core import groups
 from apps.core.codes import normalize_code
@@ -100,7 +101,7 @@ class RoomConsumer(LiveConsumer):
         else:
             slot = _int(act.get("slot"))
             if slot is None:
-                raise Refused("Which seat? Nothing changed.")
+                raise Refused(_("Which seat? Nothing changed."))
             if kind == "room.release":
                 services.release_seat(self.code, self.claim, slot)
                 return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from apps.core.codes import normalize_code
 from apps.core.protocol import Option
@@ -14,21 +15,24 @@ def option_field_name(slug: str, option: Option) -> str:
 
 
 def _option_field(option: Option) -> forms.Field:
+    """The games mark their options' words as data (N_): translated here, per request."""
+    label = gettext(option.label)
+    help_text = gettext(option.help) if option.help else option.help
     if option.choices:
         return forms.TypedChoiceField(
-            label=option.label,
-            choices=[(str(value), label) for value, label in option.choices],
+            label=label,
+            choices=[(str(value), gettext(text)) for value, text in option.choices],
             initial=str(option.default),
             required=False,
-            help_text=option.help,
+            help_text=help_text,
         )
     return forms.IntegerField(
-        label=option.label,
+        label=label,
         initial=option.default,
         min_value=option.minimum,
         max_value=option.maximum,
         required=False,
-        help_text=option.help,
+        help_text=help_text,
     )
 
 
@@ -51,7 +55,9 @@ class CreateRoomForm(forms.Form):
 
     game = forms.ChoiceField(widget=forms.RadioSelect)
     name = forms.CharField(
-        label="Your name", max_length=60, error_messages={"required": "Type your name first."}
+        label=gettext_lazy("Your name"),
+        max_length=60,
+        error_messages={"required": gettext_lazy("Type your name first.")},
     )
     party = forms.CharField(required=False, widget=forms.HiddenInput)
     invite = InviteField(required=False, widget=forms.CheckboxSelectMultiple)
@@ -59,7 +65,7 @@ class CreateRoomForm(forms.Form):
     def __init__(self, *args, invitable: tuple[str, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
         games = all_games()
-        self.fields["game"].choices = [(slug, entry.name) for slug, entry in games.items()]
+        self.fields["game"].choices = [(slug, gettext(entry.name)) for slug, entry in games.items()]
         self.fields["game"].initial = next(iter(games))
         self.fields["invite"].choices = [(name, name) for name in invitable]
         for slug, entry in games.items():
@@ -80,17 +86,17 @@ class CreateRoomForm(forms.Form):
 
 
 class JoinRoomForm(forms.Form):
-    code = forms.CharField(label="Room code", max_length=12)
+    code = forms.CharField(label=gettext_lazy("Room code"), max_length=12)
 
     def clean_code(self) -> str:
         code = normalize_code(self.cleaned_data["code"])
         if not code:
-            raise forms.ValidationError("Type the room's code.")
+            raise forms.ValidationError(gettext("Type the room's code."))
         return code
 
 
 class SitForm(forms.Form):
     slot = forms.IntegerField(
-        min_value=0, max_value=20, error_messages={"required": "Pick a seat."}
+        min_value=0, max_value=20, error_messages={"required": gettext_lazy("Pick a seat.")}
     )
     name = forms.CharField(max_length=60, required=False)

@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from apps.core.errors import Refused
 from apps.core.protocol import BotLevel, Option
@@ -75,4 +76,4 @@ def get_game(slug: str) -> GameEntry:
     try:
         return all_games()[slug]
     except KeyError:
-        raise Refused(f"There is no game called {slug!r} here.") from None
+        raise Refused(_("There is no game called {name} here.").format(name=repr(slug))) from None

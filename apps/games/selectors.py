@@ -7,6 +7,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.codes import normalize_code
@@ -60,7 +61,9 @@ def results(room: Room, outcome: dict, seats: list[Seat | None]) -> list[dict]:
             rows.append(
                 {
                     "place": place,
-                    "name": seat.name if seat else f"Seat {seat_number + 1}",
+                    "name": seat.name
+                    if seat
+                    else _("Seat {number}").format(number=seat_number + 1),
                     "score": outcome["scores"].get(seat_number),
                 }
             )

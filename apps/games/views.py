@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from apps.core.errors import Refused
@@ -33,7 +34,7 @@ def _remember_seat(response: HttpResponse, room: Room, seat: Seat) -> HttpRespon
 def _room_or_404(code: str) -> Room:
     room = room_by_code(code)
     if room is None:
-        raise Http404("There is no room with that code.")
+        raise Http404(_("There is no room with that code."))
     return room
 
 
@@ -92,7 +93,7 @@ def join(request: HttpRequest) -> HttpResponse:
             return redirect("games:room", code=code)
         if refused := wrong_code(request):
             return refused
-        form.add_error("code", f"There is no room with the code {code}.")
+        form.add_error("code", _("There is no room with the code {code}.").format(code=code))
     return _lobby(request, CreateRoomForm(), form, status=400)
 
 
@@ -114,7 +115,7 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
     room = _room_or_404(code)
     form = SitForm(request.POST)
     if not form.is_valid():
-        return _room_page(request, room, 400, sit_error="Pick a seat.")
+        return _room_page(request, room, 400, sit_error=_("Pick a seat."))
     try:
         seat = services.take_seat(room.code, form.cleaned_data["slot"], form.cleaned_data["name"])
     except Refused as error:

@@ -8,18 +8,20 @@ import json
 from collections import Counter
 from typing import Any
 
-from .cards import with_article, word
+from apps.core.i18n import N_, _, ngettext
+
+from .cards import NOUN, capital, the, with_article
 from .story import Voice, animals_text, fate
 
 # A stable's state as a short text (colour is never the only sign of it).
 STATE_TEXT = {
-    "complete": "Complete ✓",
-    "empty": "Empty",
-    "elephant": "Elephant inside",
-    "brawl": "Brawl!",
-    "needs_male": "Needs a male",
-    "needs_female": "Needs a female",
-    "wrong_kind": "Wrong kind",
+    "complete": N_("Complete ✓"),
+    "empty": N_("Empty"),
+    "elephant": N_("Elephant inside"),
+    "brawl": N_("Brawl!"),
+    "needs_male": N_("Needs a male"),
+    "needs_female": N_("Needs a female"),
+    "wrong_kind": N_("Wrong kind"),
 }
 SIGN = {"male": "♂", "female": "♀"}
 
@@ -35,10 +37,14 @@ def pic(card: dict | None) -> dict | None:
     name = card["name"]
     words = with_article(name)
     if card["number"] is not None:
-        words += f" (number {card['number']})"
+        words = _("{card} (number {number})").format(card=words, number=card["number"])
+    label = _(NOUN[name])
     return {
         "name": name,
-        "label": card["label"],
+        "label": label,
+        # the name under the picture: dark on the light (female) cards, squeezed when long
+        "ink": "dark" if card["sex"] == "female" else "light",
+        "fit": len(label) > 8,
         "sign": SIGN.get(card["sex"] or "", ""),
         "number": card["number"],
         "article": with_article(name),
@@ -46,18 +52,11 @@ def pic(card: dict | None) -> dict | None:
     }
 
 
-def needs_text(needs: str) -> str:
-    """The rules' "it needs a mare" as a stable's line: "Needs a mare"."""
-    text = needs.removeprefix("it is empty: ").removeprefix("it ")
-    text = text.replace("only a transport truck", "only a truck")
-    return text[:1].upper() + text[1:]
-
-
 def _state_text(stable: dict) -> str:
     status = stable["status"]
     if status in ("needs_male", "needs_female") and stable["kind"]:
-        return needs_text(stable["needs"])
-    return STATE_TEXT.get(status, status)
+        return stable["needs_line"]
+    return _(STATE_TEXT[status]) if status in STATE_TEXT else status
 
 
 class Targets:
@@ -91,14 +90,12 @@ class Targets:
         if action is None or self.holding is None:
             return None
         where = self.voice.stable(seat, index)
-        card = word(self.holding["name"])
-        verb = {"place": "Put", "elephant": "Put", "mad": "Send"}[action["type"]]
-        return {
-            "id": f"to-{seat}-{index}",
-            "act": act(action),
-            "aria": f"{verb} the {card} in {where}",
-            "text": "Here",
-        }
+        card = the(self.holding["name"])
+        if action["type"] == "mad":
+            aria = _("Send {card} into {stable}").format(card=card, stable=where)
+        else:
+            aria = _("Put {card} in {stable}").format(card=card, stable=where)
+        return {"id": f"to-{seat}-{index}", "act": act(action), "aria": aria, "text": _("Here")}
 
     def drop(self, seat: int, index: int) -> dict | None:
         keys = self.drops.get((seat, index))
@@ -108,19 +105,23 @@ class Targets:
             "id": f"drop-{seat}-{index}",
             "from": " ".join(keys),
             "data": act({"to_seat": seat, "to_stable": index}),
-            "aria": f"Move the {{animal}} into {self.voice.stable(seat, index)}",
+            # {animal} is filled in on the phone once the animal is picked.
+            "aria": _("Move {animal} into {stable}").format(
+                animal="{animal}", stable=self.voice.stable(seat, index)
+            ),
         }
 
     def pick(self, seat: int, index: int, name: str) -> dict | None:
         found = self.picks.get((seat, index, name))
         if found is None:
             return None
-        where = self.voice.stable(seat, index)
+        source = self.voice.source(seat, index)
         return {
             "id": f"pick-{found['key']}",
             "key": found["key"],
             "data": act({"from_seat": seat, "from_stable": index, "animal": name}),
-            "aria": f"Move the {word(name)} out of {where}",
+            "aria": _("Move {animal} {source}").format(animal=the(name), source=source),
+            "animal": the(name),
         }
 
     def remove(self) -> dict | None:
@@ -130,7 +131,7 @@ class Targets:
             "id": "drop-out",
             "from": " ".join(self.removable),
             "data": act({"to_seat": None, "to_stable": None}),
-            "aria": "Take the {animal} out of the game",
+            "aria": _("Take {animal} out of the game").format(animal="{animal}"),
         }
 
 
@@ -150,20 +151,21 @@ def stable_block(player: dict, stable: dict, voice: Voice, targets: Targets | No
             }
         )
     state = _state_text(stable)
-    contents = ", ".join(g["text"] for g in groups) or "nothing in it"
-    label = stable["label"].removeprefix("the ")
+    contents = ", ".join(g["text"] for g in groups) or _("nothing in it")
     return {
         "id": f"st-{seat}-{index}",
         "number": index + 1,
-        "label": label[:1].upper() + label[1:],
+        "label": capital(stable["label"]),
         "special": stable["special"],
         "status": stable["status"],
         "state": state,
-        "needs": needs_text(stable["needs"]) if stable["needs"] else "",
+        "needs": stable["needs_line"],
         "complete": stable["complete"],
         "groups": groups,
         "value": stable["value"],
-        "aria": f"{voice.stable(seat, index).capitalize()}: {contents}. {state}.",
+        "aria": _("{stable}: {contents}. {state}.").format(
+            stable=voice.title(seat, index), contents=contents, state=state
+        ),
         "target": targets.target(seat, index) if targets else None,
         "drop": targets.drop(seat, index) if targets else None,
     }
@@ -182,22 +184,25 @@ def player_block(
     stables = [stable_block(player, s, voice, targets) for s in player["stables"]]
     badges = []
     if seat_row is not None and seat_row.is_bot:
-        badges.append({"text": "bot", "tone": ""})
+        badges.append({"text": _("bot"), "tone": ""})
     elif seat_row is not None and seat_row.bot_for:
-        badges.append({"text": f"Bot playing for {seat_row.bot_for}", "tone": "bot-for"})
+        text = _("Bot playing for {name}").format(name=seat_row.bot_for)
+        badges.append({"text": text, "tone": "bot-for"})
     elif seat not in connected and seat != voice.me:
-        badges.append({"text": "phone away", "tone": "away"})
+        badges.append({"text": _("phone away"), "tone": "away"})
     if player["called"]:
-        badges.append({"text": "called COMPLETE!", "tone": "turn"})
+        badges.append({"text": _("called COMPLETE!"), "tone": "turn"})
     complete = sum(1 for s in player["stables"] if s["complete"])
     return {
         "seat": seat,
-        "name": voice.who(seat) if seat != voice.me else "You",
+        "name": voice.who(seat),
         "real_name": player["name"],
         "is_me": seat == voice.me,
         "badges": badges,
         "wins": player["wins"],
-        "wins_text": f"{player['wins']} round{'s' if player['wins'] != 1 else ''} won",
+        "wins_text": ngettext("{count} round won", "{count} rounds won", player["wins"]).format(
+            count=player["wins"]
+        ),
         "stable_count": player["stable_count"],
         "complete_count": complete,
         "value": player["value"],
@@ -216,21 +221,31 @@ def _doing(player: dict, voice: Voice, view: dict) -> str:
         return ""
     holding = player["holding"]
     if holding is not None:
-        card = word(holding["name"])
+        card = the(holding["name"])
         if player["waiting"]:
             order = view["waiting_order"]
             place = order.index(player["seat"]) + 1 if player["seat"] in order else 0
-            return f"waits with the {card}" + (f" (plays {_nth(place)})" if place else "")
-        return f"holds the {card}"
+            if place:
+                return _("waits with {card} (plays {place})").format(card=card, place=_nth(place))
+            return _("waits with {card}").format(card=card)
+        return _("holds {card}").format(card=card)
     took = player.get("took")
     if took is not None and player["took_from"] is not None:
         done = fate(view["log"], player["seat"])
-        lost = done is not None and done["type"] == "removed"
-        return f"{'lost' if lost else 'played'} the {word(took['name'])}"
+        card = the(took["name"])
+        if done is not None and done["type"] == "removed":
+            return _("lost {card}").format(card=card)
+        return _("played {card}").format(card=card)
     if view["phase"] == "race":
-        return "looking…"
+        return _("looking…")
     return ""
 
 
 def _nth(place: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+    if place == 1:
+        return _("1st")
+    if place == 2:
+        return _("2nd")
+    if place == 3:
+        return _("3rd")
+    return _("{place}th").format(place=place)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import N_
 from apps.core.protocol import BotLevel
 
 from .plays import PLAY_TYPES, Stables, carry_out, plays
@@ -32,12 +33,12 @@ Action = dict[str, Any]
 
 LEVELS: dict[str, BotLevel] = {
     "relaxed": BotLevel(
-        "Relaxed: slow and easy",
+        N_("Relaxed: slow and easy"),
         think_ms=(2500, 4500),
         extra={"slip": 0.3, "waits": False},
     ),
     "quick": BotLevel(
-        "Quick: fast and sharp",
+        N_("Quick: fast and sharp"),
         think_ms=(600, 1300),
         extra={"slip": 0.0, "waits": True},
     ),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from apps.core.i18n import N_, _, ngettext
+
 # Card names, as keys. The rule text's words are in WORDS.
 STALLION, MARE = "stallion", "mare"
 BULL, COW = "bull", "cow"
@@ -90,12 +92,99 @@ NUMBER_OF_NAME: dict[str, int] = {ELEPHANT: 3, MAD_COW: 4, MAD_STALLION: 5, TRUC
 # The kind of stable a mad card empties: "the cow stable", "the horse stable".
 MAD_KIND: dict[str, str] = {MAD_COW: CATTLE, MAD_STALLION: HORSE}
 
-WORDS: dict[str, str] = {
-    MAD_COW: "mad cow",
-    MAD_STALLION: "mad stallion",
-    TRUCK: "transport truck",
+# The words the table uses for a card, translated where shown (the card's name is the key):
+# the bare noun, with "a" and with "the" (in German the form a sentence's object takes).
+NOUN: dict[str, str] = {
+    STALLION: N_("stallion"),
+    MARE: N_("mare"),
+    BULL: N_("bull"),
+    COW: N_("cow"),
+    BOAR: N_("boar"),
+    SOW: N_("sow"),
+    RAM: N_("ram"),
+    EWE: N_("ewe"),
+    ROOSTER: N_("rooster"),
+    HEN: N_("hen"),
+    ELEPHANT: N_("elephant"),
+    MAD_COW: N_("mad cow"),
+    MAD_STALLION: N_("mad stallion"),
+    TRUCK: N_("transport truck"),
 }
-_ARTICLE_AN = {ELEPHANT}  # "a ewe": it is said "you"
+A: dict[str, str] = {
+    STALLION: N_("a stallion"),
+    MARE: N_("a mare"),
+    BULL: N_("a bull"),
+    COW: N_("a cow"),
+    BOAR: N_("a boar"),
+    SOW: N_("a sow"),
+    RAM: N_("a ram"),
+    EWE: N_("a ewe"),
+    ROOSTER: N_("a rooster"),
+    HEN: N_("a hen"),
+    ELEPHANT: N_("an elephant"),
+    MAD_COW: N_("a mad cow"),
+    MAD_STALLION: N_("a mad stallion"),
+    TRUCK: N_("a transport truck"),
+}
+THE: dict[str, str] = {
+    STALLION: N_("the stallion"),
+    MARE: N_("the mare"),
+    BULL: N_("the bull"),
+    COW: N_("the cow"),
+    BOAR: N_("the boar"),
+    SOW: N_("the sow"),
+    RAM: N_("the ram"),
+    EWE: N_("the ewe"),
+    ROOSTER: N_("the rooster"),
+    HEN: N_("the hen"),
+    ELEPHANT: N_("the elephant"),
+    MAD_COW: N_("the mad cow"),
+    MAD_STALLION: N_("the mad stallion"),
+    TRUCK: N_("the transport truck"),
+}
+PLURAL: dict[str, str] = {
+    STALLION: N_("stallions"),
+    MARE: N_("mares"),
+    BULL: N_("bulls"),
+    COW: N_("cows"),
+    BOAR: N_("boars"),
+    SOW: N_("sows"),
+    RAM: N_("rams"),
+    EWE: N_("ewes"),
+    ROOSTER: N_("roosters"),
+    HEN: N_("hens"),
+    ELEPHANT: N_("elephants"),
+    MAD_COW: N_("mad cows"),
+    MAD_STALLION: N_("mad stallions"),
+    TRUCK: N_("transport trucks"),
+    # A stable of the wrong kind "holding horses" (cows are the cow's own word).
+    HORSE: N_("horses"),
+    PIG: N_("pigs"),
+    SHEEP: N_("sheep"),
+    CHICKEN: N_("chickens"),
+}
+COUNTED = {
+    STALLION: lambda n: ngettext("{count} stallion", "{count} stallions", n),
+    MARE: lambda n: ngettext("{count} mare", "{count} mares", n),
+    BULL: lambda n: ngettext("{count} bull", "{count} bulls", n),
+    COW: lambda n: ngettext("{count} cow", "{count} cows", n),
+    BOAR: lambda n: ngettext("{count} boar", "{count} boars", n),
+    SOW: lambda n: ngettext("{count} sow", "{count} sows", n),
+    RAM: lambda n: ngettext("{count} ram", "{count} rams", n),
+    EWE: lambda n: ngettext("{count} ewe", "{count} ewes", n),
+    ROOSTER: lambda n: ngettext("{count} rooster", "{count} roosters", n),
+    HEN: lambda n: ngettext("{count} hen", "{count} hens", n),
+    ELEPHANT: lambda n: ngettext("{count} elephant", "{count} elephants", n),
+    MAD_COW: lambda n: ngettext("{count} mad cow", "{count} mad cows", n),
+    MAD_STALLION: lambda n: ngettext("{count} mad stallion", "{count} mad stallions", n),
+    TRUCK: lambda n: ngettext("{count} transport truck", "{count} transport trucks", n),
+}
+# A stable by the kind it holds ("the cow stable" of the mad cow), and the special stables.
+KIND_STABLE: dict[str, str] = {HORSE: N_("horse stable"), CATTLE: N_("cow stable")}
+SPECIAL_STABLE: dict[str, str] = {
+    HORSE: N_("special horse stable"),
+    CATTLE: N_("special cow stable"),
+}
 
 
 # Per card id, for the hot paths (a tuple index is cheaper than two dict lookups).
@@ -107,17 +196,35 @@ NUMBER: tuple[int | None, ...] = tuple(NUMBER_OF_NAME.get(n) for n in NAME_OF)
 
 
 def word(name: str) -> str:
-    """A card name as players say it: "transport truck"."""
-    return WORDS.get(name, name)
+    """A card name as players say it, in the viewer's language: "transport truck"."""
+    return _(NOUN[name])
 
 
 def with_article(name: str) -> str:
-    return f"{'an' if name in _ARTICLE_AN else 'a'} {word(name)}"
+    """ "a mare", "an elephant"."""
+    return _(A[name])
+
+
+def the(name: str) -> str:
+    """ "the mare"."""
+    return _(THE[name])
 
 
 def plural(name: str) -> str:
-    text = word(name)
-    return text if text == "sheep" else text + "s"
+    return _(PLURAL[name])
+
+
+def counted(name: str, count: int) -> str:
+    """ "1 mare", "3 ewes"."""
+    return COUNTED[name](count).format(count=count)
+
+
+def kind_stable(kind: str) -> str:
+    return _(KIND_STABLE[kind])
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def is_animal(card: int) -> bool:
@@ -131,7 +238,7 @@ def card_data(card: int) -> dict:
     return {
         "id": card,
         "name": name,
-        "label": word(name),
+        "label": NOUN[name],
         "kind": KIND[card],
         "sex": "male" if IS_MALE[card] else "female" if IS_FEMALE[card] else None,
         "number": NUMBER[card],

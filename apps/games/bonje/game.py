@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from apps.core.i18n import N_
 from apps.games.bonje import bots, presenter, rules
 from apps.games.registry import GameEntry
 
 GAME = GameEntry(
     slug="bonje",
     name="Bonje in de Stal",
-    tagline="Grab the flipped cards first, fill your stables with couples, call COMPLETE.",
+    tagline=N_("Grab the flipped cards first, fill your stables with couples, call COMPLETE."),
     min_players=2,
     max_players=4,
     rules=rules,
@@ -19,5 +20,5 @@ GAME = GameEntry(
     options=rules.OPTIONS,
     stylesheet="games/bonje/bonje.css",
     script="games/bonje/bonje.js",
-    score_label="rounds won",
+    score_label=N_("rounds won"),
 )

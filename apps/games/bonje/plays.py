@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
 from .cards import (
@@ -26,10 +27,11 @@ from .cards import (
     MAD_STALLION,
     NAME_OF,
     TRUCK,
+    capital,
     is_animal,
+    kind_stable,
     plural,
     with_article,
-    word,
 )
 from .stables import Stable, animal_fits, stable_label
 
@@ -168,20 +170,23 @@ def cannot_play_reason(card: int) -> str:
 def _int_field(action: Action, key: str) -> int:
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"Choose a {key.replace('_', ' ')} for your card.")
+        raise IllegalAction(_("Choose where your card goes."))
     return value
 
 
 def _stable_at(stables: Stables, names: list[str], owner: int, index: int) -> Stable:
     if not 0 <= owner < len(stables):
-        raise IllegalAction("There is no such player at this table.")
+        raise IllegalAction(_("There is no such player at this table."))
     if not 0 <= index < len(stables[owner]):
-        raise IllegalAction(f"{names[owner]} has no such stable.")
+        raise IllegalAction(_("{name} has no such stable.").format(name=names[owner]))
     return stables[owner][index]
 
 
-def _whose(names: list[str], seat: int, owner: int) -> str:
-    return "your" if owner == seat else f"{names[owner]}'s"
+def _whose(names: list[str], seat: int, owner: int, label: str) -> str:
+    """ "your stable 2", "Bea's stable 2"."""
+    if owner == seat:
+        return _("your {stable}").format(stable=label)
+    return _("{name}'s {stable}").format(name=names[owner], stable=label)
 
 
 def check_play(stables: Stables, names: list[str], seat: int, card: int, action: Action) -> None:
@@ -189,7 +194,9 @@ def check_play(stables: Stables, names: list[str], seat: int, card: int, action:
     play of ``card`` by ``seat``."""
     kind = play_type(card)
     if action.get("type") != kind:
-        raise IllegalAction(f"You hold {with_article(NAME_OF[card])}: play it where it may go.")
+        raise IllegalAction(
+            _("You hold {card}: play it where it may go.").format(card=with_article(NAME_OF[card]))
+        )
     if kind == TRUCK_PLAY:
         _check_truck(stables, names, seat, action)
         return
@@ -203,30 +210,44 @@ def check_play(stables: Stables, names: list[str], seat: int, card: int, action:
         wanted = {"type": kind, "seat": owner, "stable": index}
     if wanted in plays(stables, seat, card):
         return
-    label = f"{_whose(names, seat, owner)} {stable_label(stables[owner], index)}"
+    label = _whose(names, seat, owner, stable_label(stables[owner], index))
     if stable.has_elephant and kind in (PLACE, ELEPHANT_PLAY):
-        raise IllegalAction(f"An elephant fills {label}: nothing else fits in.")
+        raise IllegalAction(
+            _("An elephant fills {stable}: nothing else fits in.").format(stable=label)
+        )
     if kind == PLACE:
         if stable.cards:
             raise IllegalAction(
-                f"{with_article(NAME_OF[card]).capitalize()} can't go into {label}: "
-                f"only animals of one kind may be in a stable."
+                _(
+                    "{card} can't go into {stable}: only animals of one kind may be in a stable."
+                ).format(card=capital(with_article(NAME_OF[card])), stable=label)
             )
         raise IllegalAction(
-            f"{with_article(NAME_OF[card]).capitalize()} can't open an empty stable while you "
-            f"have a stable of her kind: a second stable of a kind must start with the male."
+            _(
+                "{card} can't open an empty stable while you have a stable of her kind: a second "
+                "stable of a kind must start with the male."
+            ).format(card=capital(with_article(NAME_OF[card])))
         )
     if kind == ELEPHANT_PLAY:
         if owner == seat:
-            raise IllegalAction("An elephant goes into an empty stable of another player.")
-        raise IllegalAction(f"An elephant goes only into an empty stable; {label} is not empty.")
+            raise IllegalAction(_("An elephant goes into an empty stable of another player."))
+        raise IllegalAction(
+            _("An elephant goes only into an empty stable; {stable} is not empty.").format(
+                stable=label
+            )
+        )
     mad_kind = MAD_KIND[NAME_OF[card]]
     if owner == seat:
         raise IllegalAction(
-            f"In your own stables {with_article(NAME_OF[card])} may only end a brawl in a "
-            f"{mad_kind} stable."
+            _("In your own stables {card} may only end a brawl in a {stable}.").format(
+                card=with_article(NAME_OF[card]), stable=kind_stable(mad_kind)
+            )
         )
-    raise IllegalAction(f"{word(NAME_OF[card]).capitalize()}s go only into a {mad_kind} stable.")
+    raise IllegalAction(
+        _("{cards} go only into a {stable}.").format(
+            cards=capital(plural(NAME_OF[card])), stable=kind_stable(mad_kind)
+        )
+    )
 
 
 def _check_truck(stables: Stables, names: list[str], seat: int, action: Action) -> None:
@@ -237,8 +258,9 @@ def _check_truck(stables: Stables, names: list[str], seat: int, action: Action) 
     card = next((c for c in source.cards if NAME_OF[c] == name), None)
     if card is None:
         raise IllegalAction(
-            f"There is no {word(str(name))} in {_whose(names, seat, owner)} "
-            f"{stable_label(stables[owner], index)}."
+            _("There is no such animal in {stable}.").format(
+                stable=_whose(names, seat, owner, stable_label(stables[owner], index))
+            )
         )
     to_owner, to_index = action.get("to_seat"), action.get("to_stable")
     if to_owner is None and to_index is None:
@@ -248,21 +270,28 @@ def _check_truck(stables: Stables, names: list[str], seat: int, action: Action) 
     if (to_owner, to_index) in _truck_destinations(stables, card, owner, index):
         return
     if to_owner == owner and to_index == index:
-        raise IllegalAction("The transport truck must take the animal to another stable.")
+        raise IllegalAction(_("The transport truck must take the animal to another stable."))
     if IS_ELEPHANT[card]:
-        raise IllegalAction("An elephant goes only into an empty stable.")
+        raise IllegalAction(_("An elephant goes only into an empty stable."))
     if target.has_elephant:
-        raise IllegalAction("An elephant fills that stable: nothing else fits in.")
+        raise IllegalAction(_("An elephant fills that stable: nothing else fits in."))
     if target.cards:
         raise IllegalAction(
-            f"{with_article(name).capitalize()} can't go there: only animals of one kind may be "
-            f"in a stable."
+            _("{card} can't go there: only animals of one kind may be in a stable.").format(
+                card=capital(with_article(name))
+            )
         )
-    raise IllegalAction(
-        f"{plural(name).capitalize()} can't open an empty stable for "
-        f"{'you' if to_owner == seat else names[to_owner]}: a second stable of a kind must "
-        f"start with the male."
-    )
+    if to_owner == seat:
+        text = _(
+            "{cards} can't open an empty stable for you: a second stable of a kind must start "
+            "with the male."
+        )
+    else:
+        text = _(
+            "{cards} can't open an empty stable for {name}: a second stable of a kind must "
+            "start with the male."
+        )
+    raise IllegalAction(text.format(cards=capital(plural(name)), name=names[to_owner]))
 
 
 # --- carrying a play out ---------------------------------------------------------------------

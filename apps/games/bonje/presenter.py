@@ -11,22 +11,24 @@ from typing import Any
 
 from django.templatetags.static import static
 
+from apps.core.i18n import N_, _, ngettext
+
 from .board import Targets, act, pic, player_block
-from .cards import MAD_KIND, word
+from .cards import MAD_KIND, SPECIAL_STABLE, kind_stable, the
 from .story import Voice, fate, round_result, sentence, sentences
 
 SPRITE = "games/bonje/cards.svg"
 LOG_LINES = {"phone": 6, "screen": 9}
 PLAY_HINT = {
-    "place": "Tap one of your stables marked Here.",
-    "elephant": "Tap an empty stable of another player, marked Here.",
-    "truck": "Tap the animal to move, then where it goes.",
+    "place": N_("Tap one of your stables marked Here."),
+    "elephant": N_("Tap an empty stable of another player, marked Here."),
+    "truck": N_("Tap the animal to move, then where it goes."),
 }
 CLOCK_TEXT = {
-    "reveal": "Your card shows in",
-    "close_calls": "Calls close in",
-    "count": "Counting stables in",
-    "next_round": "Next deal in",
+    "reveal": N_("Your card shows in"),
+    "close_calls": N_("Calls close in"),
+    "count": N_("Counting stables in"),
+    "next_round": N_("Next deal in"),
 }
 
 
@@ -37,9 +39,9 @@ def _clock(timers: list[dict], view: dict, screen: bool) -> dict | None:
         if kind == "reveal" and (screen or view["seat"] is None):
             continue  # the big screen sees every card at once
         if kind == "flip":
-            text = "First cards in" if view["turn"] == 0 else "Next cards in"
+            text = _("First cards in") if view["turn"] == 0 else _("Next cards in")
         else:
-            text = CLOCK_TEXT.get(kind)
+            text = _(CLOCK_TEXT[kind]) if kind in CLOCK_TEXT else None
         if text:
             return {"text": text, "ms": timer["ms"], "seconds": -(-timer["ms"] // 1000)}
     return None
@@ -54,7 +56,7 @@ def _slots(view: dict, voice: Voice) -> list[dict]:
     slots = []
     for player in view["players"]:
         seat = player["seat"]
-        owner = "your pile" if seat == voice.me else f"{player['name']}'s pile"
+        owner = voice.pile(seat)
         slot: dict[str, Any] = {"seat": seat, "id": f"take-{seat}", "owner": owner}
         if seat in lying:
             face = lying[seat]
@@ -65,10 +67,18 @@ def _slots(view: dict, voice: Voice) -> list[dict]:
                 slot.update(state="up", card=card, act=None)
                 if seat in legal:
                     slot["act"] = act({"type": "take", "from": seat})
-                    slot["aria"] = f"Take {card['words']} from {owner}"
+                    slot["aria"] = _("Take {card} from {pile}").format(
+                        card=card["words"], pile=owner
+                    )
         elif seat in taker and taker[seat]["took"] is not None:
             by = taker[seat]
-            slot.update(state="taken", card=pic(by["took"]), act=None, by=voice.who(by["seat"]))
+            card = pic(by["took"])
+            slot.update(state="taken", card=card, act=None, by=voice.who(by["seat"]))
+            if by["seat"] == voice.me:
+                aria = _("You took {card} from {pile}")
+            else:
+                aria = _("{name} took {card} from {pile}")
+            slot["taken_aria"] = aria.format(name=slot["by"], card=card["words"], pile=owner)
         else:
             slot.update(state="empty", card=None, act=None)
         slots.append(slot)
@@ -80,41 +90,49 @@ def _hold(view: dict, voice: Voice, targets: Targets) -> dict:
     me = view["players"][voice.me]
     holding = me["holding"]
     phase = view["phase"]
-    panel: dict[str, Any] = {"card": pic(holding), "hint": "", "specials": [], "remove": None}
+    panel: dict[str, Any] = {
+        "card": pic(holding),
+        "hint": "",
+        "grab": False,
+        "specials": [],
+        "remove": None,
+    }
     specials = [a for a in view["legal_actions"] if a["type"] == "choose_special"]
     if specials:
-        panel["hint"] = "You earned your 5th stable first: choose a special stable."
+        panel["hint"] = _("You earned your 5th stable first: choose a special stable.")
         panel["specials"] = [
             {
                 "id": f"special-{a['kind']}",
                 "act": act(a),
-                "text": f"Special {a['kind']} stable",
+                "text": _(SPECIAL_STABLE[a["kind"]]).capitalize(),
             }
             for a in specials
         ]
         return panel
     if holding is None:
         if phase == "race" and me["took_from"] is None:
-            panel["hint"] = "Grab a card!"
+            panel["hint"] = _("Grab a card!")
+            panel["grab"] = True
         elif phase in ("race", "pause") and me["took"] is not None:
             done = fate(view["log"], voice.me)
             panel["hint"] = sentence(done, voice) if done else ""
         return panel
-    card = word(holding["name"])
+    card = the(holding["name"])
     due = me["waiting"] and view["due"] == voice.me
     if me["waiting"] and not due:
-        panel["hint"] = f"You wait: the {card} is played after the others, lowest number first."
+        panel["hint"] = _(
+            "You wait: {card} is played after the others, lowest number first."
+        ).format(card=card)
         return panel
     kind = _play_kind(view["legal_actions"])
     if kind == "mad":
-        stable_kind = MAD_KIND[holding["name"]]
-        panel["hint"] = (
-            f"Tap another player's {stable_kind} stable, or your own with a brawl, marked Here."
-        )
+        panel["hint"] = _(
+            "Tap another player's {stable}, or your own with a brawl, marked Here."
+        ).format(stable=kind_stable(MAD_KIND[holding["name"]]))
     else:
-        panel["hint"] = PLAY_HINT.get(kind, "")
+        panel["hint"] = _(PLAY_HINT[kind]) if kind in PLAY_HINT else ""
     if due:
-        panel["hint"] = "Your turn now. " + panel["hint"]
+        panel["hint"] = _("Your turn now.") + " " + panel["hint"]
     if kind == "truck":
         panel["truck"] = True
         panel["remove"] = targets.remove()
@@ -136,24 +154,26 @@ def _bar(view: dict, running: bool) -> dict:
     ready = {"type": "complete"} in legal
     complete = sum(1 for s in me["stables"] if s["complete"])
     if me["called"]:
-        sub = "called: deciding…"
+        sub = _("called: deciding…")
     elif ready:
-        sub = "all stables complete!"
+        sub = _("all stables complete!")
     else:
-        sub = f"{complete} of {me['stable_count']} complete"
+        sub = _("{done} of {count} complete").format(done=complete, count=me["stable_count"])
     if me["waiting"]:
-        wait_sub = "you wait"
+        wait_sub = _("you wait")
     elif can_wait:
-        wait_sub = "let others play first"
+        wait_sub = _("let others play first")
     else:
-        wait_sub = "hold a card first"
+        wait_sub = _("hold a card first")
     if running:
         left = view["turns_left"]
-        status = f"{left} turn{'s' if left != 1 else ''} left this round"
+        status = ngettext(
+            "{count} turn left this round", "{count} turns left this round", left
+        ).format(count=left)
     elif view["choosing_special"] is not None:
-        status = "A special stable is being chosen"
+        status = _("A special stable is being chosen")
     else:
-        status = "The round is over"
+        status = _("The round is over")
     return {
         "status": status,
         "wait": {"act": act({"type": "wait"}), "enabled": can_wait, "sub": wait_sub},
@@ -172,49 +192,55 @@ def _headline(view: dict, voice: Voice) -> tuple[str, str]:
     phase, me = view["phase"], voice.me
     if phase == "over":
         winners = view["outcome"]["winners"] if view["outcome"] else []
-        verb = "win" if len(winners) > 1 or winners == [me] else "wins"
-        return f"{voice.joined(winners)} {verb} the game!", "done"
+        text = _("{names} win the game!") if voice.win(winners) else _("{names} wins the game!")
+        return text.format(names=voice.joined(winners)), "done"
     if phase == "round_over":
         if view["choosing_special"] is not None:
             chooser = view["choosing_special"]
             if chooser == me:
-                return "Choose your special stable", "go"
-            return f"{voice.who(chooser)} chooses a special stable", "wait"
+                return _("Choose your special stable"), "go"
+            return _("{name} chooses a special stable").format(name=voice.who(chooser)), "wait"
         winners = view["rounds"][-1]["winners"]
-        verb = "win" if len(winners) > 1 or winners == [me] else "wins"
-        return f"Round {view['round']}: {voice.joined(winners)} {verb}", "done"
+        text = (
+            _("Round {round}: {names} win")
+            if voice.win(winners)
+            else _("Round {round}: {names} wins")
+        )
+        return text.format(round=view["round"], names=voice.joined(winners)), "done"
     if phase == "calls":
-        callers = view["calls"]
-        return f"{voice.who(callers[0])} called COMPLETE! Deciding…", "wait"
+        caller = view["calls"][0]
+        if caller == me:
+            return _("You called COMPLETE! Deciding…"), "wait"
+        return _("{name} called COMPLETE! Deciding…").format(name=voice.who(caller)), "wait"
     if phase == "pause":
         if view["turn"] == 0:
-            return f"Round {view['round']}: get ready…", "wait"
+            return _("Round {round}: get ready…").format(round=view["round"]), "wait"
         if view["turns_left"] == 0:
-            return "The stacks are used up: counting…", "wait"
-        return "Next cards coming…", "wait"
+            return _("The stacks are used up: counting…"), "wait"
+        return _("Next cards coming…"), "wait"
     if me is None:
-        return f"Turn {view['turn']}: grab the cards!", "go"
+        return _("Turn {turn}: grab the cards!").format(turn=view["turn"]), "go"
     player = view["players"][me]
     if player["holding"] is not None:
-        card = word(player["holding"]["name"])
+        card = the(player["holding"]["name"])
         if player["waiting"] and view["due"] != me:
-            return f"You wait with the {card}", "wait"
-        return f"Play your {card}!", "play"
+            return _("You wait with {card}").format(card=card), "wait"
+        return _("Play {card}!").format(card=card), "play"
     if player["took_from"] is None:
-        return "Grab a card!", "go"
-    return "Played. Next cards soon…", "wait"
+        return _("Grab a card!"), "go"
+    return _("Played. Next cards soon…"), "wait"
 
 
 def _meta(view: dict, screen: bool) -> str:
-    parts = [f"round {view['round']}"]
+    parts = [_("round {round}").format(round=view["round"])]
     if view["turn"]:
         total = view["turn"] + view["turns_left"]
-        parts.append(f"turn {view['turn']} of {total}")
+        parts.append(_("turn {turn} of {total}").format(turn=view["turn"], total=total))
     if view["options"].get("length") == "short":
         if screen:
-            parts.append("short game: one round")
+            parts.append(_("short game: one round"))
     elif screen:
-        parts.append(f"win a round with {view['goal']} stables to win the game")
+        parts.append(_("win a round with {goal} stables to win the game").format(goal=view["goal"]))
     return " · ".join(parts)
 
 

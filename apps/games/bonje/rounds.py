@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
-from .cards import SPECIAL_KINDS, deal
+from .cards import SPECIAL_KINDS, SPECIAL_STABLE, deal
 from .scoring import most_valuable, seat_value
 from .stables import Stable, first_incomplete, needs, stable_label
 from .state import CALLS, OVER, PAUSE, RACE, ROUND_OVER, BonjeState
@@ -31,7 +32,9 @@ def incomplete_reason(state: BonjeState, seat: int) -> str | None:
     index = first_incomplete(stables)
     if index is None:
         return None
-    return f"Your {stable_label(stables, index)} is not complete: {needs(stables[index])}."
+    return _("Your {stable} is not complete: {needs}.").format(
+        stable=stable_label(stables, index), needs=needs(stables[index])
+    )
 
 
 def call_complete(state: BonjeState, seat: int) -> None:
@@ -40,11 +43,11 @@ def call_complete(state: BonjeState, seat: int) -> None:
     (a toast says which stable is not complete). Calls that arrive within 300 ms of the first
     valid call count as simultaneous." """
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(_("The game is over."))
     if not round_running(state):
-        raise IllegalAction("The round is over: the next deal is coming.")
+        raise IllegalAction(_("The round is over: the next deal is coming."))
     if seat in state.calls:
-        raise IllegalAction("You already called COMPLETE.")
+        raise IllegalAction(_("You already called COMPLETE."))
     reason = incomplete_reason(state, seat)
     if reason is not None:
         raise IllegalAction(reason)
@@ -168,12 +171,14 @@ def choose_special(state: BonjeState, seat: int, kind: object) -> None:
     """The first player to earn a 5th stable chooses a special stable; ruling: "the two special
     stables show horses and cows"."""
     if state.choosing is None or state.phase != ROUND_OVER:
-        raise IllegalAction("There is no special stable to choose now.")
+        raise IllegalAction(_("There is no special stable to choose now."))
     if state.choosing != seat:
-        raise IllegalAction(f"{state.name(state.choosing)} chooses a special stable.")
+        raise IllegalAction(
+            _("{name} chooses a special stable.").format(name=state.name(state.choosing))
+        )
     if kind not in state.special_box:
-        shown = " or ".join(state.special_box)
-        raise IllegalAction(f"Choose the special {shown} stable.")
+        shown = _(" or ").join(_(SPECIAL_STABLE[k]) for k in state.special_box)
+        raise IllegalAction(_("Choose the {stables}.").format(stables=shown))
     assert isinstance(kind, str)
     _special_stable(state, seat, kind)
     state.choosing = None

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import N_, _
 from apps.core.protocol import (
     DELAY,
     IllegalAction,
@@ -66,27 +67,29 @@ DEFAULT_REVEAL_MS = 1200
 OPTIONS: tuple[Option, ...] = (
     Option(
         "length",
-        "Game length",
+        N_("Game length"),
         "full",
         choices=(
-            ("full", "Full game: win a round with 5 stables"),
-            ("short", "Short game: one round"),
+            ("full", N_("Full game: win a round with 5 stables")),
+            ("short", N_("Short game: one round")),
         ),
     ),
     Option(
         "bonus",
-        "Bonus variant: special stables",
+        N_("Bonus variant: special stables"),
         False,
-        choices=((False, "Off"), (True, "On")),
-        help="The first two players to earn a 5th stable get the special horse and cow stables.",
+        choices=((False, N_("Off")), (True, N_("On"))),
+        help=N_(
+            "The first two players to earn a 5th stable get the special horse and cow stables."
+        ),
     ),
     Option(
         "reveal_ms",
-        "Your own card is shown to you after (ms)",
+        N_("Your own card is shown to you after (ms)"),
         DEFAULT_REVEAL_MS,
         minimum=0,
         maximum=5000,
-        help="The rules have players turn cards away from themselves, so they see theirs last.",
+        help=N_("The rules have players turn cards away from themselves, so they see theirs last."),
     ),
 )
 
@@ -96,7 +99,7 @@ def setup(players: list[str], options: dict | None, rng: random.Random) -> Bonje
     among the players." Missing options take their defaults."""
     n = len(players)
     if not 2 <= n <= 4:
-        raise IllegalAction("Bonje in de Stal is for 2 to 4 players.")
+        raise IllegalAction(_("Bonje in de Stal is for 2 to 4 players."))
     chosen = clean_options(OPTIONS, options)
     state = BonjeState(
         players=list(players),
@@ -164,7 +167,7 @@ def legal_actions(state: BonjeState, seat: int | None) -> list[Action]:
 def _apply_system(state: BonjeState, action: Action, rng: random.Random) -> BonjeState:
     offered = [without_delay(a) for a in system_actions(state)]
     if without_delay(action) not in offered:
-        raise IllegalAction("That is not due now.")
+        raise IllegalAction(_("That is not due now."))
     new = state.copy()
     kind = action["type"]
     if kind == "flip":
@@ -183,25 +186,27 @@ def _apply_system(state: BonjeState, action: Action, rng: random.Random) -> Bonj
 def _refuse_outside_race(state: BonjeState, seat: int, kind: str) -> None:
     """Why a take, play or WAIT is refused outside the race for the cards."""
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(_("The game is over."))
     if state.phase == ROUND_OVER:
-        raise IllegalAction("The round is over: the next deal is coming.")
+        raise IllegalAction(_("The round is over: the next deal is coming."))
     if state.phase == CALLS:
         caller = state.name(state.calls[0])
-        raise IllegalAction(f"{caller} called COMPLETE: the round is being decided.")
+        raise IllegalAction(
+            _("{name} called COMPLETE: the round is being decided.").format(name=caller)
+        )
     if kind == "take":
-        raise IllegalAction("Wait for the next cards to be turned over.")
-    raise IllegalAction("You have no card to play now.")
+        raise IllegalAction(_("Wait for the next cards to be turned over."))
+    raise IllegalAction(_("You have no card to play now."))
 
 
 def apply(state: BonjeState, seat: int | None, action: Action, rng: random.Random) -> BonjeState:
     """Apply one action and return the new state; ``state`` itself is never changed."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("That is not a move in Bonje in de Stal.")
+        raise IllegalAction(_("That is not a move in Bonje in de Stal."))
     if seat is None:
         return _apply_system(state, action, rng)
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalAction("Only a player at this table can do that.")
+        raise IllegalAction(_("Only a player at this table can do that."))
     kind = action["type"]
     new = state.copy()
     if kind == "complete":
@@ -218,7 +223,7 @@ def apply(state: BonjeState, seat: int | None, action: Action, rng: random.Rando
         else:
             turn.play(new, seat, action)
     else:
-        raise IllegalAction("That is not a move in Bonje in de Stal.")
+        raise IllegalAction(_("That is not a move in Bonje in de Stal."))
     return new
 
 

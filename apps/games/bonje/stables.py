@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from apps.core.i18n import _
+
 from .cards import (
     FEMALE_OF,
     IS_ELEPHANT,
@@ -16,6 +18,8 @@ from .cards import (
     IS_MALE,
     KIND,
     MALE_OF,
+    SPECIAL_STABLE,
+    capital,
     plural,
     with_article,
 )
@@ -93,39 +97,63 @@ def is_complete(stable: Stable) -> bool:
     return stable_status(stable) == COMPLETE
 
 
-def needs(stable: Stable) -> str:
-    """What the stable still needs to be complete, in words ("" when it is complete)."""
+def needs(stable: Stable, short: bool = False) -> str:
+    """What the stable still needs to be complete, in words ("" when it is complete): the end
+    of "Your stable 2 is not complete: it needs a mare.", or ``short`` the line under a stable
+    on the table ("Needs a mare")."""
     status = stable_status(stable)
     kind = stable.special or stable.kind
     if status == COMPLETE:
         return ""
     if status == EMPTY:
         if kind is None:
-            return "it is empty: it needs a male and a female of one kind"
+            if short:
+                return _("Needs a male and a female of one kind")
+            return _("it is empty: it needs a male and a female of one kind")
         male, female = with_article(MALE_OF[kind]), with_article(FEMALE_OF[kind])
-        return f"it is empty: it needs {male} and {female}"
+        if short:
+            return _("Needs {male} and {female}").format(male=male, female=female)
+        return _("it is empty: it needs {male} and {female}").format(male=male, female=female)
     if status == ELEPHANT_INSIDE:
-        return "an elephant fills it: only a transport truck can take it out"
+        if short:
+            return _("An elephant fills it: only a truck can take it out")
+        return _("an elephant fills it: only a transport truck can take it out")
     if status == WRONG_KIND:
-        held = stable.kind or ""
-        return (
-            f"it is a special {kind} stable holding {plural(held) if held else 'other animals'}: "
-            f"only {plural(MALE_OF[kind])} and {plural(FEMALE_OF[kind])} make it complete"
+        held = stable.kind
+        if held:
+            text = _(
+                "it is a {special} holding {animals}: only {males} and {females} make it complete"
+            )
+        else:
+            text = _(
+                "it is a {special} holding other animals: only {males} and {females} make it "
+                "complete"
+            )
+        text = text.format(
+            special=_(SPECIAL_STABLE[kind]),
+            animals=plural(held) if held else "",
+            males=plural(MALE_OF[kind]),
+            females=plural(FEMALE_OF[kind]),
         )
+        return capital(text) if short else text
     assert kind is not None
     if status == BRAWL:
-        return f"there is a brawl: {stable.males} {plural(MALE_OF[kind])} fight in it"
-    if status == NEEDS_MALE:
-        return f"it needs {with_article(MALE_OF[kind])}"
-    return f"it needs {with_article(FEMALE_OF[kind])}"
+        text = _("there is a brawl: {count} {males} fight in it").format(
+            count=stable.males, males=plural(MALE_OF[kind])
+        )
+        return capital(text) if short else text
+    animal = with_article(MALE_OF[kind] if status == NEEDS_MALE else FEMALE_OF[kind])
+    if short:
+        return _("Needs {animal}").format(animal=animal)
+    return _("it needs {animal}").format(animal=animal)
 
 
 def stable_label(stables: list[Stable], index: int) -> str:
-    """ "stable 2", or "the special horse stable"; numbered from 1 for people."""
+    """ "stable 2", or "special horse stable", in the viewer's language; numbered from 1."""
     stable = stables[index]
     if stable.special is not None:
-        return f"the special {stable.special} stable"
-    return f"stable {index + 1}"
+        return _(SPECIAL_STABLE[stable.special])
+    return _("stable {number}").format(number=index + 1)
 
 
 def first_incomplete(stables: list[Stable]) -> int | None:

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import plural, with_article, word
+from apps.core.i18n import N_, _, ngettext
+
+from .cards import SPECIAL_STABLE, counted, the, with_article, word
 
 REMOVED_BECAUSE = {
-    "no_stable": "none of their stables fits it",
-    "no_empty_stable": "no other player has an empty stable",
-    "no_cow_stable": "there is no cow stable to send it to",
-    "no_horse_stable": "there is no horse stable to send it to",
-    "no_animal": "no stable holds an animal",
+    "no_stable": N_("none of their stables fits it"),
+    "no_empty_stable": N_("no other player has an empty stable"),
+    "no_cow_stable": N_("there is no cow stable to send it to"),
+    "no_horse_stable": N_("there is no horse stable to send it to"),
+    "no_animal": N_("no stable holds an animal"),
 }
+REMOVED_MINE = {"no_stable": N_("none of your stables fits it")}
 
 
 class Voice:
@@ -25,92 +28,159 @@ class Voice:
         self.labels = stable_labels
 
     def who(self, seat: int) -> str:
-        return "You" if seat == self.me else self.names[seat]
+        return _("You") if seat == self.me else self.names[seat]
 
-    def whose(self, seat: int) -> str:
-        return "your" if seat == self.me else f"{self.names[seat]}'s"
+    def pile(self, seat: int, taker: int | None = None) -> str:
+        """ "your pile", "Bea's pile", "their own pile" (the taker's)."""
+        if seat == taker:
+            return _("your own pile") if seat == self.me else _("their own pile")
+        if seat == self.me:
+            return _("your pile")
+        return _("{name}'s pile").format(name=self.names[seat])
+
+    def _label(self, seat: int, index: int) -> str:
+        row = self.labels[seat] if 0 <= seat < len(self.labels) else []
+        if 0 <= index < len(row):
+            return row[index]
+        return _("stable {number}").format(number=index + 1)
 
     def stable(self, seat: int, index: int, actor: int | None = None) -> str:
         """ "Bea's stable 2", "your special horse stable", and "their stable 2" when the one
-        who moved is the owner."""
-        row = self.labels[seat] if 0 <= seat < len(self.labels) else []
-        label = row[index] if 0 <= index < len(row) else f"stable {index + 1}"
-        label = label.removeprefix("the ")
-        whose = "their" if seat == actor and seat != self.me else self.whose(seat)
-        return f"{whose} {label}"
+        who moved is the owner: a stable as a sentence's object ("… into Bea's stable 2")."""
+        label = self._label(seat, index)
+        if seat == self.me:
+            return _("your {stable}").format(stable=label)
+        if seat == actor:
+            return _("their {stable}").format(stable=label)
+        return _("{name}'s {stable}").format(name=self.names[seat], stable=label)
+
+    def source(self, seat: int, index: int, actor: int | None = None) -> str:
+        """ "from Bea's stable 2", "out of your stable 1": where a truck takes an animal."""
+        label = self._label(seat, index)
+        if seat == self.me:
+            return _("from your {stable}").format(stable=label)
+        if seat == actor:
+            return _("from their {stable}").format(stable=label)
+        return _("from {name}'s {stable}").format(name=self.names[seat], stable=label)
+
+    def title(self, seat: int, index: int) -> str:
+        """ "Bea's stable 2" as the subject of a line ("Your stable 1: …")."""
+        label = self._label(seat, index)
+        if seat == self.me:
+            return _("Your {stable}").format(stable=label)
+        return _("{name}'s {stable}").format(name=self.names[seat], stable=label)
 
     def joined(self, seats: list[int]) -> str:
         people = [self.who(s) for s in seats]
         if len(people) <= 1:
             return "".join(people)
-        return ", ".join(people[:-1]) + " and " + people[-1]
+        return _("{people} and {last}").format(people=", ".join(people[:-1]), last=people[-1])
+
+    def win(self, seats: list[int]) -> bool:
+        """Whether "win" is said rather than "wins" (several winners, or the viewer)."""
+        return len(seats) > 1 or seats == [self.me]
 
 
-def _card(entry: dict, key: str = "card") -> str:
-    return word(entry[key]["name"])
+def _name(entry: dict, key: str = "card") -> str:
+    return entry[key]["name"]
 
 
 def _sentence(e: dict[str, Any], v: Voice) -> str | None:
     kind = e["type"]
+    seat = e.get("seat")
+    mine = seat is not None and seat == v.me
+    who = v.who(seat) if seat is not None else ""
     if kind == "deal":
-        return f"Round {e['round']}: the cards are dealt."
+        return _("Round {round}: the cards are dealt.").format(round=e["round"])
     if kind in ("flip", "reveal"):
         return None  # every screen shows the flip itself
     if kind == "take":
-        card, source = _card(e), e["from"]
         if e.get("auto"):
-            return f"{v.who(e['seat'])} got the last card: {with_article(e['card']['name'])}."
-        pile = "their own pile" if source == e["seat"] else f"{v.whose(source)} pile"
-        if source == e["seat"] and e["seat"] == v.me:
-            pile = "your own pile"
-        return f"{v.who(e['seat'])} took the {card} from {pile}."
+            card = with_article(_name(e))
+            if mine:
+                return _("You got the last card: {card}.").format(card=card)
+            return _("{name} got the last card: {card}.").format(name=who, card=card)
+        card, pile = the(_name(e)), v.pile(e["from"], seat)
+        if mine:
+            return _("You took {card} from {pile}.").format(card=card, pile=pile)
+        return _("{name} took {card} from {pile}.").format(name=who, card=card, pile=pile)
     if kind == "placed":
-        where = v.stable(e["seat"], e["stable"], e["seat"])
-        return f"{v.who(e['seat'])} put the {_card(e)} in {where}."
+        card, where = the(_name(e)), v.stable(seat, e["stable"], seat)
+        if mine:
+            return _("You put {card} in {stable}.").format(card=card, stable=where)
+        return _("{name} put {card} in {stable}.").format(name=who, card=card, stable=where)
     if kind == "elephant":
-        return f"{v.who(e['seat'])} put an elephant in {v.stable(e['to_seat'], e['stable'])}!"
+        where = v.stable(e["to_seat"], e["stable"])
+        if mine:
+            return _("You put an elephant in {stable}!").format(stable=where)
+        return _("{name} put an elephant in {stable}!").format(name=who, stable=where)
     if kind == "mad":
         gone = len(e.get("cards") or [])
-        animals = f"{gone} animal{'s' if gone != 1 else ''}"
-        return (
-            f"{v.who(e['seat'])} sent the {_card(e)} into "
-            f"{v.stable(e['to_seat'], e['stable'], e['seat'])}: "
-            f"{animals} out."
-        )
+        animals = ngettext("{count} animal", "{count} animals", gone).format(count=gone)
+        card, where = the(_name(e)), v.stable(e["to_seat"], e["stable"], seat)
+        if mine:
+            text = _("You sent {card} into {stable}: {animals} out.")
+        else:
+            text = _("{name} sent {card} into {stable}: {animals} out.")
+        return text.format(name=who, card=card, stable=where, animals=animals)
     if kind == "truck":
-        animal = _card(e, "animal")
-        source = v.stable(e["from_seat"], e["from_stable"], e["seat"])
+        animal = the(_name(e, "animal"))
+        source = v.source(e["from_seat"], e["from_stable"], seat)
         if e["to_seat"] is None:
-            return f"{v.who(e['seat'])} trucked the {animal} out of {source}, out of the game."
-        target = v.stable(e["to_seat"], e["to_stable"], e["seat"])
-        return f"{v.who(e['seat'])} trucked the {animal} from {source} to {target}."
+            if mine:
+                text = _("You trucked {animal} {source}, out of the game.")
+            else:
+                text = _("{name} trucked {animal} {source}, out of the game.")
+            return text.format(name=who, animal=animal, source=source)
+        target = v.stable(e["to_seat"], e["to_stable"], seat)
+        if mine:
+            text = _("You trucked {animal} {source} to {target}.")
+        else:
+            text = _("{name} trucked {animal} {source} to {target}.")
+        return text.format(name=who, animal=animal, source=source, target=target)
     if kind == "wait":
-        return f"{v.who(e['seat'])} waits with the {_card(e)}."
+        card = the(_name(e))
+        if mine:
+            return _("You wait with {card}.").format(card=card)
+        return _("{name} waits with {card}.").format(name=who, card=card)
     if kind == "removed":
-        why = REMOVED_BECAUSE.get(e.get("reason", ""), "it could not be played")
-        if e["seat"] == v.me:
-            why = why.replace("their", "your")
-        return f"{v.whose(e['seat']).capitalize()} {_card(e)} left the game: {why}."
+        reason = e.get("reason", "")
+        why = REMOVED_MINE.get(reason) if mine else None
+        why = _(why or REMOVED_BECAUSE.get(reason, N_("it could not be played")))
+        card = word(_name(e))
+        if mine:
+            return _("Your {card} left the game: {why}.").format(card=card, why=why)
+        return _("{name}'s {card} left the game: {why}.").format(name=who, card=card, why=why)
     if kind == "complete":
-        return f"{v.who(e['seat'])} called COMPLETE!"
+        if mine:
+            return _("You called COMPLETE!")
+        return _("{name} called COMPLETE!").format(name=who)
     if kind == "round_won":
         winners = e["winners"]
-        verb = "win" if len(winners) > 1 or winners == [v.me] else "wins"
-        return f"Round {e['round']}: {v.joined(winners)} {verb}."
+        if v.win(winners):
+            text = _("Round {round}: {names} win.")
+        else:
+            text = _("Round {round}: {names} wins.")
+        return text.format(round=e["round"], names=v.joined(winners))
     if kind == "game_won":
         winners = e["winners"]
-        verb = "win" if len(winners) > 1 or winners == [v.me] else "wins"
-        return f"{v.joined(winners)} {verb} the game!"
+        text = _("{names} win the game!") if v.win(winners) else _("{names} wins the game!")
+        return text.format(names=v.joined(winners))
     if kind == "stable":
-        gains = "gain" if e["seat"] == v.me else "gains"
         special = e.get("special")
-        what = f"the special {special} stable" if special else "a stable"
-        return f"{v.who(e['seat'])} {gains} {what}."
+        if special:
+            what = _(SPECIAL_STABLE[special])
+            text = _("You gain the {special}.") if mine else _("{name} gains the {special}.")
+            return text.format(name=who, special=what)
+        return _("You gain a stable.") if mine else _("{name} gains a stable.").format(name=who)
     if kind == "box_empty":
-        return f"No stables are left in the box for {v.who(e['seat'])}."
+        if mine:
+            return _("No stables are left in the box for you.")
+        return _("No stables are left in the box for {name}.").format(name=who)
     if kind == "choose_special":
-        chooses = "choose" if e["seat"] == v.me else "chooses"
-        return f"{v.who(e['seat'])} {chooses} a special stable."
+        if mine:
+            return _("You choose a special stable.")
+        return _("{name} chooses a special stable.").format(name=who)
     return None
 
 
@@ -160,7 +230,7 @@ def round_result(view: dict, voice: Voice) -> dict | None:
             {
                 "name": voice.who(seat),
                 "value": value,
-                "points": f"{value} pt{'s' if value != 1 else ''}",
+                "points": ngettext("{count} pt", "{count} pts", value).format(count=value),
                 "won": seat in winners,
                 "called": seat in callers,
                 "stables": player["stable_count"],
@@ -169,13 +239,18 @@ def round_result(view: dict, voice: Voice) -> dict | None:
     rows.sort(key=lambda row: (not row["won"], -row["value"]))
     if last["ended_by"] == "complete":
         first = callers[0] if callers else winners[0]
-        how = f"{voice.who(first)} called COMPLETE with every stable complete."
+        if first == voice.me:
+            how = _("You called COMPLETE with every stable complete.")
+        else:
+            how = _("{name} called COMPLETE with every stable complete.").format(
+                name=voice.who(first)
+            )
         if len(callers) > 1:
-            how += " More calls came within 300 ms: the most valuable stables win."
+            how += " " + _("More calls came within 300 ms: the most valuable stables win.")
     else:
-        how = "The stacks ran out: the most valuable stables win."
+        how = _("The stacks ran out: the most valuable stables win.")
     return {
-        "title": f"How round {last['round']} ended",
+        "title": _("How round {round} ended").format(round=last["round"]),
         "how": how,
         "rows": rows,
         "over": view["phase"] == "over",
@@ -185,4 +260,4 @@ def round_result(view: dict, voice: Voice) -> dict | None:
 
 def animals_text(name: str, count: int) -> str:
     """ "1 mare", "3 ewes"."""
-    return f"{count} {word(name) if count == 1 else plural(name)}"
+    return counted(name, count)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
-from .cards import NAME_OF, NUMBER, word
+from .cards import NAME_OF, NUMBER, the
 from .plays import can_play, cannot_play_reason, carry_out, check_play, plays
 from .state import PAUSE, RACE, BonjeState
 
@@ -72,16 +73,16 @@ def take(state: BonjeState, seat: int, action: Action) -> None:
         or isinstance(source, bool)
         or not 0 <= source < len(state.players)
     ):
-        raise IllegalAction("Tap one of the face-up cards.")
+        raise IllegalAction(_("Tap one of the face-up cards."))
     if state.took_from[seat] is not None:
-        raise IllegalAction("You already took a card this turn: one card per player per turn.")
+        raise IllegalAction(_("You already took a card this turn: one card per player per turn."))
     if state.face_up[source] is None:
         taker = taker_of(state, source)
         if taker is None:
-            raise IllegalAction("There is no card there.")
-        raise IllegalAction(f"{state.name(taker)} already took that card.")
+            raise IllegalAction(_("There is no card there."))
+        raise IllegalAction(_("{name} already took that card.").format(name=state.name(taker)))
     if source == seat and not state.revealed:
-        raise IllegalAction("You don't see your own card yet: take another one, or look again.")
+        raise IllegalAction(_("You don't see your own card yet: take another one, or look again."))
     _give(state, seat, source, auto=False)
     settle(state)
 
@@ -143,8 +144,8 @@ def _held_card(state: BonjeState, seat: int) -> int:
     card = state.held[seat]
     if card is None:
         if state.took_from[seat] is None:
-            raise IllegalAction("Take a face-up card first.")
-        raise IllegalAction("You have no card left to play this turn.")
+            raise IllegalAction(_("Take a face-up card first."))
+        raise IllegalAction(_("You have no card left to play this turn."))
     return card
 
 
@@ -153,8 +154,9 @@ def play(state: BonjeState, seat: int, action: Action) -> None:
     card = _held_card(state, seat)
     if state.waiting[seat] and due(state) != seat:
         raise IllegalAction(
-            f"You chose to wait: your {word(NAME_OF[card])} is played when the "
-            f"others have played, in number order."
+            _(
+                "You chose to wait: you play {card} when the others have played, in number order."
+            ).format(card=the(NAME_OF[card]))
         )
     check_play(state.stables, state.players, seat, card, action)
     gone, entry = carry_out(state.stables, seat, card, action)
@@ -169,7 +171,7 @@ def wait(state: BonjeState, seat: int) -> None:
     """Ruling: "A player may press WAIT instead." A WAIT, like a tap, can't be taken back."""
     card = _held_card(state, seat)
     if state.waiting[seat]:
-        raise IllegalAction("You are already waiting; your card is played in number order.")
+        raise IllegalAction(_("You are already waiting; your card is played in number order."))
     state.waiting[seat] = True
     state.note({"type": "wait", "seat": seat, "card": card})
     settle(state)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from apps.core import i18n
+
 from .cards import CARD_DATA, IS_ELEPHANT, KIND, NUMBER
 from .rounds import GOAL, round_running
 from .scoring import stable_value
@@ -26,17 +28,26 @@ def card(card_id: int | None) -> dict | None:
 
 
 @lru_cache(maxsize=8192)
-def _summary(cards: tuple[int, ...], special: str | None) -> tuple[str, str, int, bool]:
-    """(status, needs, value, brawl) of a stable's contents; a stable changes far less often
-    than it is shown, so every screen of a turn shares one computation."""
+def _summary(
+    cards: tuple[int, ...], special: str | None, language: str
+) -> tuple[str, str, str, int, bool]:
+    """(status, needs, needs in short, value, brawl) of a stable's contents in ``language``; a
+    stable changes far less often than it is shown, so every screen of a turn shares one
+    computation."""
     stable = Stable(list(cards), special)
-    return stable_status(stable), needs(stable), stable_value(stable), stable.brawl
+    return (
+        stable_status(stable),
+        needs(stable),
+        needs(stable, short=True),
+        stable_value(stable),
+        stable.brawl,
+    )
 
 
 def stable_data(row: list[Stable], index: int) -> dict:
     stable = row[index]
     cards = stable.cards
-    status, missing, value, brawl = _summary(tuple(cards), stable.special)
+    status, missing, line, value, brawl = _summary(tuple(cards), stable.special, i18n.current())
     return {
         "index": index,
         "label": stable_label(row, index),
@@ -48,6 +59,7 @@ def stable_data(row: list[Stable], index: int) -> dict:
         "status": status,
         "complete": status == COMPLETE,
         "needs": missing,
+        "needs_line": line,
         "value": value,
     }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import N_
 from apps.core.protocol import BotLevel
 
 from .areas import Sheet, extra_stars, next_coconut, rewards_won, stars
@@ -29,8 +30,8 @@ Action = dict[str, Any]
 
 # The first level is the room's default: for a bot seat, and for a player who left.
 LEVELS: dict[str, BotLevel] = {
-    "steady": BotLevel("Steady: goes for stars and bonus circles", think_ms=(700, 1600)),
-    "casual": BotLevel("Casual: any cross will do", think_ms=(500, 1200)),
+    "steady": BotLevel(N_("Steady: goes for stars and bonus circles"), think_ms=(700, 1600)),
+    "casual": BotLevel(N_("Casual: any cross will do"), think_ms=(500, 1200)),
 }
 DEFAULT_LEVEL = "steady"
 READ_DICE_MS = (1800, 2800)  # before taking a colour, so the table can see the dice

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import random
 
+from apps.core.i18n import _, ngettext
 from apps.core.protocol import IllegalAction
 
 from .play import Play
 from .sheet import BUTTERFLIES, CRATES, DICE, FACES, FLOWERS, FOUNTAIN_COLUMNS, JOKER
+from .words import COLUMN_WORDS, FACE_WORDS, colour
 
 WHOLE_JOKER = 2  # "A joker always counts as 2 arbitrary coconut halves."
 
@@ -107,8 +109,12 @@ def dice_for(play: Play, place: tuple[int, ...]) -> tuple[list[tuple[int, int, s
         found = green_dice(play, r, f)
         if found is None:
             raise IllegalAction(
-                f"That flower needs a {BUTTERFLIES[r]} butterfly and a {FLOWERS[f]} flower "
-                "(or jokers) among your dice."
+                _(
+                    "That flower needs a {butterfly} and a {flower} (or jokers) among your dice."
+                ).format(
+                    butterfly=_(FACE_WORDS[f"butterfly-{BUTTERFLIES[r]}"]),
+                    flower=_(FACE_WORDS[f"flower-{FLOWERS[f]}"]),
+                )
             )
         butterfly, bloom = found
         used = [(bloom, 1, f"green-flower-{FLOWERS[f]}")]
@@ -120,19 +126,28 @@ def dice_for(play: Play, place: tuple[int, ...]) -> tuple[list[tuple[int, int, s
         dice = banana_dice(play, size)
         if dice is None:
             raise IllegalAction(
-                f"A bunch of {size} needs {size} bananas from this turn; "
-                f"you have {play.spent.count(0)} left."
+                ngettext(
+                    "A bunch of {size} needs {size} bananas from this turn; you have {left} left.",
+                    "A bunch of {size} needs {size} bananas from this turn; you have {left} left.",
+                    size,
+                ).format(size=size, left=play.spent.count(0))
             )
         return [(p, 1, "purple-banana") for p in dice], -1
     if area == "blue":
         column = FOUNTAIN_COLUMNS[place[0]]
         if play.column not in (None, column):
-            raise IllegalAction(f"This turn's dice mark the {play.column} column.")
+            raise IllegalAction(
+                _("This turn's dice mark {column}.").format(column=_(COLUMN_WORDS[play.column]))
+            )
         p = fountain_die(play, column)
         if p < 0:
-            raise IllegalAction(f"None of your rerolled dice is {column} or a joker.")
+            raise IllegalAction(
+                _("None of your rerolled dice is {colour} or a joker.").format(
+                    colour=colour(column)
+                )
+            )
         return [(p, 1, column)], -1
     halves = coconut_dice(play)
     if halves is None:
-        raise IllegalAction("A coconut needs two matching coconut halves or a joker.")
+        raise IllegalAction(_("A coconut needs two matching coconut halves or a joker."))
     return [(p, n, "pink-half-any") for p, n in halves], -1

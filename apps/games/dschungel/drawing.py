@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from apps.core import i18n
+from apps.core.i18n import N_
+
 from .sheet import (
     BUTTERFLIES,
     FLOWERS,
@@ -140,23 +143,39 @@ def _pink(rewards: dict[str, dict]) -> dict:
 
 
 EXTRA_WORDS = {
-    "green": "All 12 flowers: Extra Star",
-    "purple": "5 full crates: Extra Star",
-    "blue": "Top row full: Extra Star",
-    "pink": "All 13 coconuts: Extra Star",
+    "green": N_("All 12 flowers: Extra Star"),
+    "purple": N_("5 full crates: Extra Star"),
+    "blue": N_("Top row full: Extra Star"),
+    "pink": N_("All 13 coconuts: Extra Star"),
 }
 AREA_TITLES = {
-    "green": "Green · flowers",
-    "purple": "Purple · bananas",
-    "blue": "Blue · elephant fountain",
-    "pink": "Pink · coconut path",
+    "green": N_("Green · flowers"),
+    "purple": N_("Purple · bananas"),
+    "blue": N_("Blue · elephant fountain"),
+    "pink": N_("Pink · coconut path"),
 }
+# The short words drawn on the sheet: the flowers' and the fountain columns' colours, the
+# butterfly rows.
+LABEL_WORDS = {
+    "yellow": N_("yellow"),
+    "blue": N_("blue"),
+    "red": N_("red"),
+    "white": N_("white"),
+    "multi": N_("multi"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "pink": N_("pink"),
+}
+
+
+def areas() -> dict[str, dict]:
+    """The four areas' drawings: fields (with their tap boxes), reward spots, labels, and the
+    Extra Star in the footer, in the language of the moment."""
+    return _areas(i18n.current())
 
 
 @cache
-def areas() -> dict[str, dict]:
-    """The four areas' drawings: fields (with their tap boxes), reward spots, labels, and the
-    Extra Star in the footer."""
+def _areas(language: str) -> dict[str, dict]:
     rewards = {r["id"]: r for r in layout()["rewards"]}
     built = {
         "green": _green(rewards),
@@ -164,10 +183,14 @@ def areas() -> dict[str, dict]:
         "blue": _blue(rewards),
         "pink": _pink(rewards),
     }
-    for area, drawing in built.items():
-        drawing["key"] = area
-        drawing["title"] = AREA_TITLES[area]
-        drawing["extra"] = {**rewards[f"extra-{area}"], "cx": 22, "cy": FOOTER + 16}
-        drawing["extra_words"] = EXTRA_WORDS[area]
-        drawing["footer_text_y"] = FOOTER + 21
+    with i18n.speaking(language):
+        for area, drawing in built.items():
+            drawing["key"] = area
+            drawing["title"] = i18n._(AREA_TITLES[area])
+            drawing["extra"] = {**rewards[f"extra-{area}"], "cx": 22, "cy": FOOTER + 16}
+            drawing["extra_words"] = i18n._(EXTRA_WORDS[area])
+            drawing["footer_text_y"] = FOOTER + 21
+            for label in drawing["labels"]:
+                if label["text"] in LABEL_WORDS:
+                    label["text"] = i18n._(LABEL_WORDS[label["text"]])
     return built

@@ -7,18 +7,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from apps.core.i18n import N_, _, ngettext
+
 from .sheet import AREAS
 from .sheets import drawn_sheet
 from .words import (
-    STATUS_WORDS,
     as_words,
     bonus_words,
+    colour,
     die_words,
     face_caption,
     face_words,
     field_words,
+    jokers_words,
     log_line,
-    plural,
+    stars_words,
+    status_words,
 )
 
 AREA_ICONS = {"green": "flower-yellow", "purple": "banana", "blue": "elephant", "pink": "half-dots"}
@@ -41,29 +45,33 @@ def icon_of(die: dict) -> str:
 
 TABLE_STATUS = {
     "rolled": "",
-    "chosen": "taken",
-    "used": "used",
-    "left": "left over",
-    "gone": "gone",  # an elephant rolled again and not used: "no longer available"
+    "chosen": N_("taken"),
+    "used": N_("used"),
+    "left": N_("left over"),
+    "gone": N_("gone"),  # an elephant rolled again and not used: "no longer available"
 }
+
+
+def _status(status: str) -> str:
+    return _(TABLE_STATUS[status]) if TABLE_STATUS[status] else ""
 
 
 def _die(die: dict, status: str, words: str, free: bool, rerolled: bool = False) -> dict:
     named = die.get("as")
     if rerolled:  # an elephant rolled again: only its new colour counts
-        words = f"rolled again, {words}" if words else "rolled again"
+        words = _("rolled again, {status}").format(status=words) if words else _("rolled again")
     return {
         "die": die["die"],
         "colour": die["colour"] or "joker",
         "icon": icon_of(die),
         "joker": die["joker"],
-        "caption": "joker" if die["joker"] else face_caption(die["face"]),
-        "words": "joker" if die["joker"] else face_words(die["face"]),
+        "caption": _("joker") if die["joker"] else face_caption(die["face"]),
+        "words": _("joker") if die["joker"] else face_words(die["face"]),
         "status": status,
         "status_words": words,
         "as_words": as_words(named) if named else "",
         "free": free,
-        "label": die_words(die) + (f", {words}" if words else ""),
+        "label": die_words(die) + (", " + words if words else ""),
     }
 
 
@@ -80,18 +88,21 @@ def dice(view: dict, me: int | None) -> list[dict]:
         if die["die"] in mine:
             taken = mine[die["die"]]
             status = "used" if taken["used"] else "chosen"
-            shown.append(_die(taken, status, TABLE_STATUS[status], False, play["rerolled"]))
+            shown.append(_die(taken, status, _status(status), False, play["rerolled"]))
             continue
         if mine and status == "left":
-            shown.append(_die(die, "not-taken", "not taken", False))
+            shown.append(_die(die, "not-taken", _("not taken"), False))
             continue
         # the active player takes from the dice rolled, the others from the dice left
         free = me is not None and play is None and status == ("rolled" if me == active else "left")
-        words = TABLE_STATUS[status]
+        words = _status(status)
         if phase == "others" and me != active:
-            words = {"left": "free", "used": f"{view['players'][active]}'s"}.get(status, words)
+            if status == "left":
+                words = _("free")
+            elif status == "used":
+                words = _("{name}'s").format(name=view["players"][active])
         elif phase == "others" and status == "used":
-            words = "yours"
+            words = _("yours")
         shown.append(_die(die, status, words, free, die["rerolled"]))
     return shown
 
@@ -103,20 +114,24 @@ def _choices(view: dict, shown: list[dict]) -> list[dict]:
     for action in view["legal_actions"]:
         if action["type"] != "choose":
             continue
-        colour = action["colour"]
-        taken = [d for d in free if d["colour"] == colour]
+        key = action["colour"]
+        taken = [d for d in free if d["colour"] == key]
         jokers = sum(1 for d in free if d["joker"])
-        joker_words = [plural(jokers, "joker")] if jokers else []
+        joker_words = [jokers_words(jokers)] if jokers else []
         what = ", ".join([d["caption"] for d in taken] + joker_words)
         spoken = ", ".join([d["words"] for d in taken] + joker_words)
-        extra = " (the elephants are rolled again)" if colour == "blue" else ""
+        text = _("Take {colour}").format(colour=colour(key))
+        if key == "blue":
+            aria = _("{take}: {dice} (the elephants are rolled again)")
+        else:
+            aria = _("{take}: {dice}")
         choices.append(
             {
-                "colour": colour,
-                "icon": AREA_ICONS[colour],
-                "text": f"Take {colour}",
+                "colour": key,
+                "icon": AREA_ICONS[key],
+                "text": text,
                 "what": what,
-                "aria": f"Take {colour}: {spoken}{extra}",
+                "aria": aria.format(take=text, dice=spoken),
                 "act": act(action),
             }
         )
@@ -131,23 +146,32 @@ def _undo_words(play: dict) -> tuple[str, str]:
     command of what is written works."""
     step = play["last_step"]
     if step is None:
-        return "Put the dice back", f"Put the dice back: the {play['colour']} dice, to choose again"
+        text = _("Put the dice back")
+        return text, _("{text}: the {colour} dice, to choose again").format(
+            text=text, colour=colour(play["colour"])
+        )
     if step["type"] == "skip_bonus":
-        return "Undo", "Undo: take back skipping the bonus mark"
-    return "Undo last cross", f"Undo last cross: {field_words(step['field'])}"
+        return _("Undo"), _("Undo: take back skipping the bonus mark")
+    text = _("Undo last cross")
+    return text, _("{text}: {field}").format(text=text, field=field_words(step["field"]))
 
 
 def _controls(view: dict, me: int) -> list[dict]:
     kinds = {a["type"] for a in view["legal_actions"]}
     play = view["sheets"][me]["play"]
     marks = len(play["marks"]) if play else 0
-    confirm = f"Confirm {plural(marks, 'cross', 'crosses')}" if marks else "Done: cross nothing"
+    if marks:
+        confirm = ngettext("Confirm {count} cross", "Confirm {count} crosses", marks).format(
+            count=marks
+        )
+    else:
+        confirm = _("Done: cross nothing")
     words = {
-        "roll": ("Roll the dice", "Roll the dice: all five", "primary"),
-        "reroll": ("Roll all five again", "Roll all five again: nothing fits", "primary"),
-        "skip_bonus": ("Skip this bonus", "Skip this bonus: let the bonus mark go", ""),
+        "roll": (_("Roll the dice"), _("Roll the dice: all five"), "primary"),
+        "reroll": (_("Roll all five again"), _("Roll all five again: nothing fits"), "primary"),
+        "skip_bonus": (_("Skip this bonus"), _("Skip this bonus: let the bonus mark go"), ""),
         "confirm": (confirm, confirm, "primary"),
-        "pass": ("Pass", "Pass: cross nothing this round", ""),
+        "pass": (_("Pass"), _("Pass: cross nothing this round"), ""),
     }
     if play:
         words["undo"] = (*_undo_words(play), "")
@@ -162,40 +186,51 @@ def _controls(view: dict, me: int) -> list[dict]:
 # --- headlines -----------------------------------------------------------------------------
 
 
+def _names(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{people} and {last}").format(people=", ".join(names[:-1]), last=names[-1])
+
+
 def _headline(view: dict, me: int | None) -> tuple[str, str]:
     """(headline, one line under it) for this viewer."""
     names, phase, active = view["players"], view["phase"], view["active"]
     who = names[active]
     if phase == "over":
-        return _over_headline(view), "Most rainbow stars wins; a tie shares the win."
+        return _over_headline(view), _("Most rainbow stars wins; a tie shares the win.")
     mine = me is not None and me in view["to_act"]
     sheet = view["sheets"][me] if me is not None else None
     if phase == "roll":
         if me == active:
-            return "Your turn: roll the dice", "Then take one colour and cross on your sheet."
-        return f"{who} rolls the dice", ""
+            return _("Your turn: roll the dice"), _("Then take one colour and cross on your sheet.")
+        return _("{name} rolls the dice").format(name=who), ""
     if mine and sheet is not None:
         return _my_step(view, sheet, me == active)
     if me is not None and me != active and phase == "others":
         done = view["sheets"][me]["status"]
         waiting = [names[o["seat"]] for o in view["others"] if o["status"] in _BUSY]
-        rest = f"Waiting for {' and '.join(waiting)}." if waiting else ""
-        return {
-            "confirmed": "Your crosses are made",
-            "passed": "You passed this round",
-            "nothing": f"None of {who}'s dice fit your sheet",
-            "timed_out": "Time ran out for this round",
-        }.get(done, "Waiting"), rest
+        rest = _("Waiting for {names}.").format(names=_names(waiting)) if waiting else ""
+        if done == "confirmed":
+            return _("Your crosses are made"), rest
+        if done == "passed":
+            return _("You passed this round"), rest
+        if done == "nothing":
+            return _("None of {name}'s dice fit your sheet").format(name=who), rest
+        if done == "timed_out":
+            return _("Time ran out for this round"), rest
+        return _("Waiting"), rest
     if phase == "others":
         waiting = [names[o["seat"]] for o in view["others"] if o["status"] in _BUSY]
-        still = f"Still choosing: {', '.join(waiting)}." if waiting else ""
+        still = _("Still choosing: {names}.").format(names=", ".join(waiting)) if waiting else ""
         if me == active:
-            return "The others choose from your dice", still
-        return "The others choose", f"from the dice {who} left, all at once. {still}".strip()
+            return _("The others choose from your dice"), still
+        line = _("from the dice {name} left, all at once.").format(name=who)
+        return _("The others choose"), f"{line} {still}".strip()
     play = view["sheets"][active]["play"]
     if play is not None:
-        return f"{who} took {play['colour']}", "crossing on their sheet"
-    return f"{who} is choosing", "which colour to take"
+        took = _("{name} took {colour}").format(name=who, colour=colour(play["colour"]))
+        return took, _("crossing on their sheet")
+    return _("{name} is choosing").format(name=who), _("which colour to take")
 
 
 _BUSY = ("choosing", "marking")
@@ -203,22 +238,35 @@ _BUSY = ("choosing", "marking")
 
 def _my_step(view: dict, sheet: dict, active: bool) -> tuple[str, str]:
     play = sheet["play"]
-    source = "" if active else f" from {view['players'][view['active']]}'s dice"
     if play is None:
         kinds = {a["type"] for a in view["legal_actions"]}
         if "choose" in kinds:
-            return "Take a colour" + source, "You take every die of it and every joker."
+            if active:
+                title = _("Take a colour")
+            else:
+                title = _("Take a colour from {name}'s dice").format(
+                    name=view["players"][view["active"]]
+                )
+            return title, _("You take every die of it and every joker.")
         if "reroll" in kinds:
-            return "Nothing fits", "You may roll all five dice once more."
-        return "Nothing fits", "Pass: you cross nothing this round."
+            return _("Nothing fits"), _("You may roll all five dice once more.")
+        return _("Nothing fits"), _("Pass: you cross nothing this round.")
     if sheet["bonuses"]:
         bonus = sheet["bonuses"][0]
         more = len(sheet["bonuses"]) - 1
-        tail = f" ({plural(more, 'more bonus mark')} after this)" if more else ""
-        return f"Bonus mark: {bonus['area']}", f"Cross {bonus_words(bonus)}.{tail}"
+        line = _("Cross {what}.").format(what=bonus_words(bonus))
+        if more:
+            line += " " + ngettext(
+                "({count} more bonus mark after this)",
+                "({count} more bonus marks after this)",
+                more,
+            ).format(count=more)
+        return _("Bonus mark: {colour}").format(colour=colour(bonus["area"])), line
     if any(a["type"] == "mark" for a in view["legal_actions"]):
-        return f"Cross in {play['colour']}", "Tap a dashed field on your sheet, then confirm."
-    return "Confirm your crosses", "Your dice have no more crosses to make."
+        return _("Cross in {colour}").format(colour=colour(play["colour"])), _(
+            "Tap a dashed field on your sheet, then confirm."
+        )
+    return _("Confirm your crosses"), _("Your dice have no more crosses to make.")
 
 
 def _hint(sheet: dict, legal: list[dict]) -> str:
@@ -226,24 +274,30 @@ def _hint(sheet: dict, legal: list[dict]) -> str:
     away above the sheet."""
     if sheet["bonuses"]:
         bonus = sheet["bonuses"][0]
-        return f"Bonus mark in {bonus['area']}: cross {bonus_words(bonus)}."
+        return _("Bonus mark in {colour}: cross {what}.").format(
+            colour=colour(bonus["area"]), what=bonus_words(bonus)
+        )
     if any(a["type"] == "mark" for a in legal):
-        return f"Tap a dashed field in {sheet['play']['colour']}, then confirm."
-    return "No more crosses to make: confirm."
+        return _("Tap a dashed field in {colour}, then confirm.").format(
+            colour=colour(sheet["play"]["colour"])
+        )
+    return _("No more crosses to make: confirm.")
 
 
 def _over_headline(view: dict) -> str:
     result = view["outcome"]
     names = view["players"]
     if result is None:
-        return "Game over"
+        return _("Game over")
     top = result["winners"]
-    stars = plural(result["stars"][top[0]], "rainbow star")
+    stars = stars_words(result["stars"][top[0]])
     if len(names) == 1:
-        return f"Game over: {stars}"
+        return _("Game over: {stars}").format(stars=stars)
     if len(top) > 1:
-        return f"{' and '.join(names[s] for s in top)} share the win with {stars}"
-    return f"{names[top[0]]} wins with {stars}"
+        return _("{names} share the win with {stars}").format(
+            names=_names([names[s] for s in top]), stars=stars
+        )
+    return _("{name} wins with {stars}").format(name=names[top[0]], stars=stars)
 
 
 # --- the players around the table ----------------------------------------------------------
@@ -273,7 +327,7 @@ def _players(view: dict, context: dict, me: int | None) -> list[dict]:
                 "away": seat is not None and not is_bot and s not in connected,
                 "stars": sheet["stars"],
                 "status": status,
-                "status_words": STATUS_WORDS.get(status, status),
+                "status_words": status_words(status),
                 "busy": status in _BUSY,
             }
         )
@@ -298,7 +352,7 @@ def _outcome(view: dict) -> dict | None:
             }
         )
     rows.sort(key=lambda r: -r["stars"])
-    return {"rows": rows, "areas": list(AREA_ICONS.items())}
+    return {"rows": rows, "areas": [(a, icon, colour(a)) for a, icon in AREA_ICONS.items()]}
 
 
 def _countdown(view: dict, context: dict) -> dict | None:
@@ -311,7 +365,7 @@ def _countdown(view: dict, context: dict) -> dict | None:
             return {
                 "ms": timer["ms"],
                 "seconds": view["countdown"]["seconds"],
-                "words": "s left to choose" if choosing else "s left for the others",
+                "words": _("s left to choose") if choosing else _("s left for the others"),
             }
     return None
 
@@ -355,5 +409,5 @@ def present(view: dict, context: dict) -> dict[str, Any]:
 
 def _dice_label(view: dict) -> str:
     if view["phase"] == "others":
-        return f"The dice {view['players'][view['active']]} left"
-    return "The dice"
+        return _("The dice {name} left").format(name=view["players"][view["active"]])
+    return _("The dice")

@@ -17,8 +17,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from apps.core.i18n import N_, _
 from apps.core.protocol import IllegalAction, Option, clean_options, ranking_by, without_delay
 
+from . import words
 from .areas import Sheet, extra_stars, mark_counts, stars
 from .sheet import AREAS, DICE
 from .turn import (
@@ -67,12 +69,14 @@ Action = dict[str, Any]
 OPTIONS: tuple[Option, ...] = (
     Option(
         name="countdown",
-        label="Time for the others' choice (seconds)",
+        label=N_("Time for the others' choice (seconds)"),
         default=60,
         minimum=15,
         maximum=300,
-        help="When the active player has confirmed, everyone else chooses at once; whoever "
-        "has not confirmed when the time is up marks nothing this round.",
+        help=N_(
+            "When the active player has confirmed, everyone else chooses at once; whoever "
+            "has not confirmed when the time is up marks nothing this round."
+        ),
     ),
 )
 
@@ -134,7 +138,7 @@ def setup(players: list[str], options: dict | None, rng: random.Random) -> State
     """ "Take one sheet from the pad and a pencil each": 1 to 4 players (one alone plays for a
     high score). Seat 0 begins ("Whoever last saw a monkey begins")."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction("Dschungelparty is for 1 to 4 players.")
+        raise IllegalAction(_("Dschungelparty is for 1 to 4 players."))
     chosen = clean_options(OPTIONS, options)
     n = len(players)
     return State(
@@ -231,18 +235,18 @@ def _copy(state: State) -> State:
 def apply(state: State, seat: int | None, action: Action, rng: random.Random) -> State:
     """The state after ``action``; ``state`` is not changed. IllegalAction says why not."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("That is not a move in Dschungelparty.")
+        raise IllegalAction(_("That is not a move in Dschungelparty."))
     if state.phase == OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(_("The game is over."))
     kind = action["type"]
     if kind not in KINDS:
-        raise IllegalAction("That is not a move in Dschungelparty.")
+        raise IllegalAction(_("That is not a move in Dschungelparty."))
     if seat is None:
         return _timeout(state, without_delay(action))
     if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise IllegalAction("There is no such seat at this table.")
+        raise IllegalAction(_("There is no such seat at this table."))
     if kind in SIMPLE and action != {"type": kind}:
-        raise IllegalAction("That is not a move in Dschungelparty.")
+        raise IllegalAction(_("That is not a move in Dschungelparty."))
     if kind == "roll":
         return _roll(state, seat, rng)
     if not _choosing(state, seat):
@@ -250,23 +254,27 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
     play = state.plays[seat]
     if kind in ("reroll", "choose", "pass"):
         if play is not None and play.rerolled:
-            raise IllegalAction("You have rolled the elephants again; cross or confirm.")
+            raise IllegalAction(_("You have rolled the elephants again; cross or confirm."))
         if play is not None:
-            raise IllegalAction(f"You have taken the {play.colour} dice; undo to choose again.")
+            raise IllegalAction(
+                _("You have taken the {colour} dice; undo to choose again.").format(
+                    colour=words.colour(play.colour)
+                )
+            )
         if kind == "reroll":
             return _reroll(state, seat, rng)
         if kind == "choose":
             return _choose(state, seat, action, rng)
         return _finish(state, seat, None, PASSED)
     if play is None:
-        raise IllegalAction("Choose a colour first.")
+        raise IllegalAction(_("Choose a colour first."))
     if kind == "undo":
         new = _copy(state)
         new.plays[seat] = undo(play, state.sheets[seat])
         return new
     if kind == "confirm":
         if play.bonuses:
-            raise IllegalAction("Place or skip your bonus marks before you confirm.")
+            raise IllegalAction(_("Place or skip your bonus marks before you confirm."))
         return _finish(state, seat, play, CONFIRMED)
     new = _copy(state)
     new.plays[seat] = step(play, action)
@@ -275,20 +283,24 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
 
 def _why_waiting(state: State, seat: int) -> str:
     if state.phase == ACTIVE:
-        return f"{state.players[state.active]} is choosing; your turn with the dice comes next."
+        return _("{name} is choosing; your turn with the dice comes next.").format(
+            name=state.players[state.active]
+        )
     if state.phase == OTHERS and seat == state.active:
-        return "The others are choosing from your dice now."
+        return _("The others are choosing from your dice now.")
     if state.phase == OTHERS:
-        return "You have finished this round."
-    return f"{state.players[state.active]} rolls first."
+        return _("You have finished this round.")
+    return _("{name} rolls first.").format(name=state.players[state.active])
 
 
 def _roll(state: State, seat: int, rng: random.Random) -> State:
     """ "When it is your turn, roll all five dice." """
     if state.phase != ROLL:
-        raise IllegalAction("The dice have been rolled this turn.")
+        raise IllegalAction(_("The dice have been rolled this turn."))
     if seat != state.active:
-        raise IllegalAction(f"It is {state.players[state.active]}'s turn to roll.")
+        raise IllegalAction(
+            _("It is {name}'s turn to roll.").format(name=state.players[state.active])
+        )
     new = _copy(state)
     new.dice = [roll_die(d, rng) for d in range(len(DICE))]
     new.phase = ACTIVE
@@ -300,11 +312,11 @@ def _roll(state: State, seat: int, rng: random.Random) -> State:
 def _reroll(state: State, seat: int, rng: random.Random) -> State:
     """ "If you cannot use any of the dice at all, you may roll all the dice once more." """
     if seat != state.active:
-        raise IllegalAction("Only the player whose turn it is may roll again.")
+        raise IllegalAction(_("Only the player whose turn it is may roll again."))
     if state.rerolled:
-        raise IllegalAction("You have rolled all the dice again already this turn.")
+        raise IllegalAction(_("You have rolled all the dice again already this turn."))
     if state.choices[seat]:
-        raise IllegalAction("You can use some of these dice, so you may not roll again.")
+        raise IllegalAction(_("You can use some of these dice, so you may not roll again."))
     new = _copy(state)
     new.dice = [roll_die(d, rng) for d in range(len(DICE))]
     new.rerolled = True
@@ -318,9 +330,13 @@ def _choose(state: State, seat: int, action: Action, rng: random.Random) -> Stat
     "choose a background colour from the dice you did not use"."""
     colour = action.get("colour")
     if colour not in AREAS or action != {"type": "choose", "colour": colour}:
-        raise IllegalAction("Choose green, purple, blue or pink.")
+        raise IllegalAction(_("Choose green, purple, blue or pink."))
     if colour not in state.choices[seat]:
-        raise IllegalAction(f"The {colour} dice (with the jokers) give you no cross to make.")
+        raise IllegalAction(
+            _("The {colour} dice (with the jokers) give you no cross to make.").format(
+                colour=words.colour(colour)
+            )
+        )
     new = _copy(state)
     new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng)
     return new
@@ -399,9 +415,9 @@ def _timeout(state: State, action: Action) -> State:
     """The others' countdown ends: whoever has not confirmed passes (crosses not confirmed
     are not made)."""
     if action.get("type") != TIMEOUT:
-        raise IllegalAction("Only the countdown moves for the table.")
+        raise IllegalAction(_("Only the countdown moves for the table."))
     if state.phase != OTHERS or action != {"type": TIMEOUT, "turn": state.turn}:
-        raise IllegalAction("That countdown has already ended.")
+        raise IllegalAction(_("That countdown has already ended."))
     new = _copy(state)
     for seat in range(len(state.players)):
         if seat != state.active and new.done[seat] is None:

@@ -6,18 +6,35 @@ from __future__ import annotations
 
 import json
 
+from apps.core.i18n import _, ngettext
+
 from .areas import Sheet, mark_blue, mark_green, mark_pink, mark_purple
 from .drawing import areas
 from .sheet import AREAS, BUTTERFLIES, FLOWERS, FOUNTAIN_COLUMNS
-from .words import AREA_WORDS, field_words, plural, reward_words
+from .words import area_noun, field_words, reward_words
 
 FIELD_COUNTS = {"green": 12, "purple": 12, "blue": 12, "pink": 13}
-FIELD_NOUNS = {
-    "green": ("flower", "flowers"),
-    "purple": ("bunch", "bunches"),
-    "blue": ("field", "fields"),
-    "pink": ("coconut", "coconuts"),
-}
+
+
+def _of_fields(area: str, count: int, total: int) -> str:
+    """ "3 of 12 flowers crossed"."""
+    if area == "green":
+        text = ngettext(
+            "{count} of {total} flower crossed", "{count} of {total} flowers crossed", total
+        )
+    elif area == "purple":
+        text = ngettext(
+            "{count} of {total} bunch crossed", "{count} of {total} bunches crossed", total
+        )
+    elif area == "blue":
+        text = ngettext(
+            "{count} of {total} field crossed", "{count} of {total} fields crossed", total
+        )
+    else:
+        text = ngettext(
+            "{count} of {total} coconut crossed", "{count} of {total} coconuts crossed", total
+        )
+    return text.format(count=count, total=total)
 
 
 def _wins(sheet: Sheet, action: dict) -> list[str]:
@@ -25,17 +42,17 @@ def _wins(sheet: Sheet, action: dict) -> list[str]:
     area = action["area"]
     if area == "green":
         r, f = BUTTERFLIES.index(action["row"]), FLOWERS.index(action["flower"])
-        _, won = mark_green(sheet, r, f)
+        _done, won = mark_green(sheet, r, f)
     elif area == "purple":
-        _, won = mark_purple(sheet, action["crate"], action["bunch"])
+        _done, won = mark_purple(sheet, action["crate"], action["bunch"])
     elif area == "blue":
-        _, won = mark_blue(sheet, FOUNTAIN_COLUMNS.index(action["column"]))
+        _done, won = mark_blue(sheet, FOUNTAIN_COLUMNS.index(action["column"]))
     else:
-        _, won = mark_pink(sheet)
+        _done, won = mark_pink(sheet)
     words = []
     for name, reward in won:
         if name.startswith("extra-"):
-            words.append("the Extra Star")
+            words.append(_("the Extra Star"))
             continue
         words.append(reward_words(vars(reward)))
     return words
@@ -50,11 +67,13 @@ def _taps(sheet_view: dict, legal: list[dict]) -> dict[str, dict]:
     taps = {}
     for action in marks:
         won = _wins(sheet, action)
-        label = f"Cross {field_words(action['field'])}"
+        field = field_words(action["field"])
         if action["type"] == "bonus":
-            label = "Bonus mark: " + label[0].lower() + label[1:]
+            label = _("Bonus mark: cross {field}").format(field=field)
+        else:
+            label = _("Cross {field}").format(field=field)
         if won:
-            label += ": wins " + " and ".join(won)
+            label = _("{label}: wins {rewards}").format(label=label, rewards=_(" and ").join(won))
         taps[action["field"]] = {
             "act": json.dumps(action, separators=(",", ":")),
             "label": label,
@@ -66,7 +85,7 @@ def _taps(sheet_view: dict, legal: list[dict]) -> dict[str, dict]:
 def _area_stars(rewards: list[str]) -> dict[str, list[str]]:
     won: dict[str, list[str]] = {a: [] for a in AREAS}
     for name in rewards:
-        head, _, rest = name.partition("-")
+        head, _dash, rest = name.partition("-")
         won[rest if head == "extra" else head].append(name)
     return won
 
@@ -74,11 +93,12 @@ def _area_stars(rewards: list[str]) -> dict[str, list[str]]:
 def _summary(area: str, count: int, won: list[str], rewards: dict[str, dict]) -> str:
     """An area in one sentence, for screen readers (the drawing itself is hidden from them)."""
     total = FIELD_COUNTS[area]
-    text = f"{count} of {plural(total, *FIELD_NOUNS[area])} crossed"
+    text = _of_fields(area, count, total)
     if won:
-        text += "; won " + ", ".join(
-            "the Extra Star" if n.startswith("extra-") else reward_words(rewards[n]) for n in won
+        rewards_won = ", ".join(
+            _("the Extra Star") if n.startswith("extra-") else reward_words(rewards[n]) for n in won
         )
+        return _("{crossed}; won {rewards}.").format(crossed=text, rewards=rewards_won)
     return text + "."
 
 
@@ -122,7 +142,7 @@ def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
                 "count": count,
                 "total": FIELD_COUNTS[key],
                 "stars": sum(reward_ids[n]["stars"] for n in by_area[key]),
-                "noun": AREA_WORDS[key],
+                "noun": area_noun(key),
                 "summary": _summary(key, count, by_area[key], reward_ids),
             }
         )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from apps.core.i18n import _, ngettext
 from apps.core.protocol import IllegalAction
 
 from .areas import (
@@ -42,6 +43,7 @@ from .sheet import (
     pink_field,
     purple_field,
 )
+from .words import colour
 
 Action = dict[str, Any]
 
@@ -206,35 +208,37 @@ def _place(area: str, action: Action, sheet: Sheet) -> tuple[int, ...]:
         if area == "green":
             r, f = BUTTERFLIES.index(action["row"]), FLOWERS.index(action["flower"])
             if sheet.green[r][f]:
-                raise IllegalAction("That flower is already marked.")
+                raise IllegalAction(_("That flower is already marked."))
             return r, f
         if area == "purple":
             c, b = int(action["crate"]), int(action["bunch"])
             if not (0 <= c < len(CRATES) and 0 <= b < len(CRATES[c])):
-                raise IllegalAction("There is no such banana bunch.")
+                raise IllegalAction(_("There is no such banana bunch."))
             if sheet.purple[c][b]:
-                raise IllegalAction("That bunch is already marked.")
+                raise IllegalAction(_("That bunch is already marked."))
             return c, b
         if area == "blue":
             c = FOUNTAIN_COLUMNS.index(action["column"])
             row = next_row(sheet, c)
             if row is None:
-                raise IllegalAction("That column of the fountain is full.")
+                raise IllegalAction(_("That column of the fountain is full."))
             if action["row"] != row:
-                raise IllegalAction("Crosses go into each column from bottom to top.")
+                raise IllegalAction(_("Crosses go into each column from bottom to top."))
             return c, row
         if area == "pink":
             k = next_coconut(sheet)
             if k is None:
-                raise IllegalAction("Every coconut is marked already.")
+                raise IllegalAction(_("Every coconut is marked already."))
             if action["coconut"] != k:
                 raise IllegalAction(
-                    f"Coconuts are marked in path order: the next one is coconut {k + 1}."
+                    _(
+                        "Coconuts are marked in path order: the next one is coconut {number}."
+                    ).format(number=k + 1)
                 )
             return (k,)
     except (KeyError, ValueError, TypeError):
         pass
-    raise IllegalAction("There is no such field on the sheet.")
+    raise IllegalAction(_("There is no such field on the sheet."))
 
 
 def _cross(play: Play, area: str, place: tuple[int, ...]) -> tuple[Sheet, list[Won]]:
@@ -262,24 +266,30 @@ def step(play: Play, action: Action) -> Play:
     kind = action.get("type")
     if kind == "skip_bonus":
         if not play.bonuses:
-            raise IllegalAction("No bonus mark is waiting.")
+            raise IllegalAction(_("No bonus mark is waiting."))
         return replace(play, steps=[*play.steps, dict(action)], bonuses=play.bonuses[1:])
     area = action.get("area")
     if kind == "mark":
         if play.bonus_begun:
-            raise IllegalAction("The dice's crosses come before the bonus marks.")
+            raise IllegalAction(_("The dice's crosses come before the bonus marks."))
         if area != play.colour:
-            raise IllegalAction(f"This turn you mark in the {play.colour} area.")
+            raise IllegalAction(
+                _("This turn you mark in the {colour} area.").format(colour=colour(play.colour))
+            )
     elif kind == "bonus":
         if not play.bonuses:
-            raise IllegalAction("No bonus mark is waiting.")
+            raise IllegalAction(_("No bonus mark is waiting."))
         if area != play.bonuses[0]["area"]:
-            raise IllegalAction(f"Your next bonus mark goes in the {play.bonuses[0]['area']} area.")
+            raise IllegalAction(
+                _("Your next bonus mark goes in the {colour} area.").format(
+                    colour=colour(play.bonuses[0]["area"])
+                )
+            )
     else:
-        raise IllegalAction("That is not a move in Dschungelparty.")
+        raise IllegalAction(_("That is not a move in Dschungelparty."))
     place = _place(area, action, play.sheet)
     if mark_action(kind, area, place) != action:
-        raise IllegalAction("There is no such field on the sheet.")
+        raise IllegalAction(_("There is no such field on the sheet."))
     if kind == "bonus":
         return _bonus(play, area, place, action)
     used, opens = dice_for(play, place)
@@ -313,8 +323,13 @@ def _bonus(play: Play, area: str, place: tuple[int, ...], action: Action) -> Pla
     if area == "purple":
         size = CRATES[place[0]][place[1]]
         if size > head["bananas"]:
-            bananas = "1 banana" if head["bananas"] == 1 else f"{head['bananas']} bananas"
-            raise IllegalAction(f"This bonus gives {bananas} to mark.")
+            raise IllegalAction(
+                ngettext(
+                    "This bonus gives {count} banana to mark.",
+                    "This bonus gives {count} bananas to mark.",
+                    head["bananas"],
+                ).format(count=head["bananas"])
+            )
         if head["bananas"] > size:
             rest = [{**head, "bananas": head["bananas"] - size}, *rest]
     sheet, won = _cross(play, area, place)
@@ -332,7 +347,7 @@ def undo(play: Play, base: Sheet) -> Play | None:
     unless its dice were rerolled. Replays the remaining steps from the confirmed sheet."""
     if not play.steps:
         if play.rerolled:
-            raise IllegalAction("The rerolled elephants cannot be taken back.")
+            raise IllegalAction(_("The rerolled elephants cannot be taken back."))
         return None
     again = fresh(play.colour, play.dice, play.faces, play.rerolled, base)
     for earlier in play.steps[:-1]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import N_
 from apps.core.protocol import BotLevel
 
 from .cards import ANIMAL_KINDS, KIND_OF, OVER
@@ -13,8 +14,8 @@ from .rules import MatchState, view
 Action = dict[str, Any]
 
 LEVELS = {
-    "steady": BotLevel("Steady: hunts, fills its cages, lets go of what it needs least"),
-    "random": BotLevel("Random: any legal move"),
+    "steady": BotLevel(N_("Steady: hunts, fills its cages, lets go of what it needs least")),
+    "random": BotLevel(N_("Random: any legal move")),
 }
 # Between hands a bot dealer waits, so everyone can read the hand's scores first.
 DEAL_PAUSE_MS = (7000, 10000)

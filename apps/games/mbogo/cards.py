@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
 ANIMAL_KINDS: tuple[str, ...] = (
@@ -94,7 +95,7 @@ class HandState:
     acted: bool = False  # a card was played or Mbogo attacked during this turn
     quiet_turns: int = 0
     ended_by: str | None = None
-    log: list[str] = field(default_factory=list)
+    log: list[dict] = field(default_factory=list)  # events (apps.games.mbogo.words words them)
 
     def copy(self) -> HandState:
         # Hand-written rather than deepcopy: apply copies on every action.
@@ -157,9 +158,9 @@ def deal(players: list[str], dealer: int, rng: random.Random) -> HandState:
     remaining card is left face down at the center of the table. The dealer is the first to
     take a turn." """
     if not 2 <= len(players) <= 5:
-        raise IllegalAction("Mbogo is for 2 to 5 players.")
+        raise IllegalAction(_("Mbogo is for 2 to 5 players."))
     if not 0 <= dealer < len(players):
-        raise IllegalAction("The dealer must be one of the players.")
+        raise IllegalAction(_("The dealer must be one of the players."))
     deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
     n = len(players)
@@ -172,7 +173,7 @@ def deal(players: list[str], dealer: int, rng: random.Random) -> HandState:
         centre=[],
         face_down=deck[-1],
         turn=dealer,
-        log=[f"{players[dealer]} dealt."],
+        log=[{"event": "dealt", "seat": dealer}],
     )
 
 

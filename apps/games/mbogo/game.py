@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from apps.core.i18n import N_
 from apps.games.mbogo import bots, presenter, rules
 from apps.games.registry import GameEntry
 
 GAME = GameEntry(
     slug="mbogo",
     name="Mbogo",
-    tagline="Cage the animals, hunt the wild ones, and watch out for the buffalo.",
+    tagline=N_("Cage the animals, hunt the wild ones, and watch out for the buffalo."),
     min_players=2,
     max_players=5,
     rules=rules,

@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
+from . import words
 from .cards import (
     ANIMAL_KINDS,
     ATTACK,
@@ -27,8 +29,6 @@ from .cards import (
     draw_source,
     next_in_hand,
     play_actions,
-    plural,
-    with_article,
 )
 
 ENDED_BY_CARDS, ENDED_BY_NO_PLAY = "cards", "no_play"
@@ -67,38 +67,46 @@ def hand_legal_actions(state: HandState, seat: int | None) -> list[Action]:
 def _card_field(action: Action, key: str) -> int:
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"That action needs a card as its {key}.")
+        raise IllegalAction(_("That action needs a card as its {field}.").format(field=key))
     return value
 
 
 def _index_field(action: Action, key: str) -> int:
     value = action.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(f"That action needs a number as its {key}.")
+        raise IllegalAction(_("That action needs a number as its {field}.").format(field=key))
     return value
 
 
 def _own_card(state: HandState, seat: int, card: int, wanted: str) -> None:
     if card == MBOGO_ID:
-        raise IllegalAction("Mbogo can never be played.")
+        raise IllegalAction(_("Mbogo can never be played."))
     if card not in state.hands[seat]:
-        raise IllegalAction("That card is not in your hand.")
+        raise IllegalAction(_("That card is not in your hand."))
     card_kind = KIND_OF[card]
     if wanted == "animal" and card_kind not in ANIMAL_KINDS:
-        raise IllegalAction(f"That card is {with_article(card_kind)}, not an animal.")
+        raise IllegalAction(
+            _("That card is {card}, not an animal.").format(card=words.a(card_kind))
+        )
     if wanted in (CAGE, HUNTER) and card_kind != wanted:
-        raise IllegalAction(f"That card is {with_article(card_kind)}, not {with_article(wanted)}.")
+        raise IllegalAction(
+            _("That card is {card}, not {wanted}.").format(
+                card=words.a(card_kind), wanted=words.a(wanted)
+            )
+        )
 
 
 def _own_cage_for(state: HandState, seat: int, index: int, animal: int) -> Cage:
     cages = state.cages[seat]
     if not 0 <= index < len(cages):
-        raise IllegalAction("You have no such cage on the table.")
+        raise IllegalAction(_("You have no such cage on the table."))
     cage = cages[index]
     animal_kind = KIND_OF[animal]
     if not cage.fits(animal_kind):
         raise IllegalAction(
-            f"That cage holds {plural(cage.kind or '')}; {with_article(animal_kind)} can't go in."
+            _("That cage holds {animals}; {animal} can't go in.").format(
+                animals=words.plural_of(cage.kind or ""), animal=words.a(animal_kind)
+            )
         )
     return cage
 
@@ -116,14 +124,16 @@ def _validate_play(state: HandState, seat: int, action: Action) -> None:
         _own_card(state, seat, _card_field(action, "hunter"), HUNTER)
         animal = _card_field(action, "animal")
         if animal not in state.centre:
-            raise IllegalAction("That animal is not face up in the centre.")
+            raise IllegalAction(_("That animal is not face up in the centre."))
         _own_cage_for(state, seat, _index_field(action, "cage"), animal)
     elif kind_of_play == "release":
         _own_card(state, seat, _card_field(action, "animal"), "animal")
         if can_place(state, seat):
             raise IllegalAction(
-                "You must put an animal in a cage when you can; "
-                "releasing is only allowed when no other play is possible."
+                _(
+                    "You must put an animal in a cage when you can; "
+                    "releasing is only allowed when no other play is possible."
+                )
             )
     elif kind_of_play == "skip":
         if play_actions(state, seat) != [{"type": "skip"}]:
@@ -131,23 +141,23 @@ def _validate_play(state: HandState, seat: int, action: Action) -> None:
                 "You must play a card when you can; you may pass only when no play is possible."
             )
     elif kind_of_play == "draw":
-        raise IllegalAction("Play a card first; you draw after that.")
+        raise IllegalAction(_("Play a card first; you draw after that."))
     else:
-        raise IllegalAction("That is not a move in Mbogo.")
+        raise IllegalAction(_("That is not a move in Mbogo."))
 
 
-def _log(state: HandState, text: str) -> None:
-    state.log.append(text)
+def _log(state: HandState, event: str, **data: Any) -> None:
+    """The log keeps events, never sentences: each screen words them in its own language."""
+    state.log.append({"event": event, **data})
     del state.log[:-LOG_KEPT]
 
 
 def _do_play(state: HandState, seat: int, action: Action) -> None:
     """Carry out a validated play on the (already copied) state."""
-    name = state.name(seat)
     hand = state.hands[seat]
     kind_of_play = action["type"]
     if kind_of_play == "skip":
-        _log(state, f"{name} had nothing to play.")
+        _log(state, "nothing", seat=seat)
         return
     animal = action["animal"]
     animal_kind = KIND_OF[animal]
@@ -155,21 +165,21 @@ def _do_play(state: HandState, seat: int, action: Action) -> None:
         hand.remove(action["cage"])
         hand.remove(animal)
         state.cages[seat].append(Cage(action["cage"], [animal]))
-        _log(state, f"{name} put out a cage with {with_article(animal_kind)}.")
+        _log(state, "new_cage", seat=seat, kind=animal_kind)
     elif kind_of_play == "animal":
         hand.remove(animal)
         state.cages[seat][action["cage"]].animals.append(animal)
-        _log(state, f"{name} caged {with_article(animal_kind)}.")
+        _log(state, "caged", seat=seat, kind=animal_kind)
     elif kind_of_play == "hunt":
         hand.remove(action["hunter"])
         state.discarded.append(action["hunter"])
         state.centre.remove(animal)
         state.cages[seat][action["cage"]].animals.append(animal)
-        _log(state, f"{name} hunted {with_article(animal_kind)} from the centre.")
+        _log(state, "hunted", seat=seat, kind=animal_kind)
     else:  # release
         hand.remove(animal)
         state.centre.append(animal)
-        _log(state, f"{name} released {with_article(animal_kind)} into the centre.")
+        _log(state, "released", seat=seat, kind=animal_kind)
     state.acted = True
 
 
@@ -181,9 +191,9 @@ def _hand_emptied(state: HandState, seat: int) -> None:
         state.hands[seat].append(state.face_down)
         state.face_down = None
         state.face_down_taker = seat
-        _log(state, f"{state.name(seat)} ran out of cards and took the face-down card.")
+        _log(state, "took_face_down", seat=seat)
     else:
-        _log(state, f"{state.name(seat)} ran out of cards and is out of the hand.")
+        _log(state, "out", seat=seat)
 
 
 def _hand_over_by_cards(state: HandState) -> bool:
@@ -193,7 +203,7 @@ def _hand_over_by_cards(state: HandState) -> bool:
     state.phase = OVER
     state.attack = None
     state.ended_by = ENDED_BY_CARDS
-    _log(state, "Only one player has cards left: the hand is over.")
+    _log(state, "one_left")
     return True
 
 
@@ -207,7 +217,7 @@ def _end_turn(state: HandState) -> None:
     if state.quiet_turns >= 2 * still_in:
         state.phase = OVER
         state.ended_by = ENDED_BY_NO_PLAY
-        _log(state, "Nobody has played for two rounds: the hand is over.")
+        _log(state, "no_play")
         return
     state.turn = next_in_hand(state, state.turn)
     state.phase = PLAY1
@@ -236,27 +246,28 @@ def _apply_draw(state: HandState, seat: int, action: Action, rng: random.Random)
     a back on the drawer's screen; it goes through a fresh shuffle, so it says nothing about
     which card is taken."""
     if action.get("type") != "draw":
-        raise IllegalAction("Draw a card now; you play again after drawing.")
+        raise IllegalAction(_("Draw a card now; you play again after drawing."))
     source = draw_source(state, seat)
     assert source is not None  # the hand would be over
     position = _index_field(action, "position")
     size = len(state.hands[source])
     if not 0 <= position < size:
-        raise IllegalAction(f"Pick one of the {size} cards in {state.name(source)}'s hand.")
+        raise IllegalAction(
+            _("Pick one of the {count} cards in {name}'s hand.").format(
+                count=size, name=state.name(source)
+            )
+        )
     new = state.copy()
     backs = rng.sample(range(size), size)
     card = new.hands[source].pop(backs[position])
     new.hands[seat].append(card)
-    _log(new, f"{new.name(seat)} drew from {new.name(source)}.")
+    _log(new, "drew", seat=seat, **{"from": source})
     if not new.hands[source]:
         _hand_emptied(new, source)
     if card == MBOGO_ID and any(c.animals for c in new.cages[seat]):
         new.phase = ATTACK
         new.attack = {"chooser": source, "drawer": seat}
-        _log(
-            new,
-            f"Mbogo! {new.name(source)} chooses which of {new.name(seat)}'s cages it attacks.",
-        )
+        _log(new, "mbogo", seat=seat, chooser=source)
         return new
     if not _hand_over_by_cards(new):
         new.phase = PLAY2
@@ -271,13 +282,19 @@ def _apply_attack(state: HandState, seat: int, action: Action) -> HandState:
     assert state.attack is not None
     chooser, drawer = state.attack["chooser"], state.attack["drawer"]
     if seat != chooser:
-        raise IllegalAction(f"{state.name(chooser)} chooses which cage Mbogo attacks.")
+        raise IllegalAction(
+            _("{name} chooses which cage Mbogo attacks.").format(name=state.name(chooser))
+        )
     if action.get("type") != "attack":
-        raise IllegalAction(f"Choose one of {state.name(drawer)}'s cages for Mbogo to attack.")
+        raise IllegalAction(
+            _("Choose one of {name}'s cages for Mbogo to attack.").format(name=state.name(drawer))
+        )
     index = _index_field(action, "cage")
     cages = state.cages[drawer]
     if not 0 <= index < len(cages) or not cages[index].animals:
-        raise IllegalAction(f"Choose one of {state.name(drawer)}'s cages that holds animals.")
+        raise IllegalAction(
+            _("Choose one of {name}'s cages that holds animals.").format(name=state.name(drawer))
+        )
     new = state.copy()
     cage = new.cages[drawer][index]
     released = cage.animals
@@ -286,32 +303,25 @@ def _apply_attack(state: HandState, seat: int, action: Action) -> HandState:
     new.attack = None
     new.acted = True
     _log(
-        new,
-        f"Mbogo! {new.name(chooser)} releases {new.name(drawer)}'s "
-        f"{_owned_phrase(KIND_OF[released[0]], len(released))}.",
+        new, "attack", seat=drawer, chooser=chooser, kind=KIND_OF[released[0]], count=len(released)
     )
     if not _hand_over_by_cards(new):
         new.phase = PLAY2
     return new
 
 
-def _owned_phrase(card_kind: str, n: int) -> str:
-    """ "Ann's lion", "Ann's 3 lions"."""
-    return card_kind if n == 1 else f"{n} {plural(card_kind)}"
-
-
 def hand_apply(state: HandState, seat: int | None, action: Action, rng: random.Random) -> HandState:
     """Apply one action to a hand; a new state is returned and ``state`` is left as it was."""
     if not isinstance(action, dict):
-        raise IllegalAction("That is not a move in Mbogo.")
+        raise IllegalAction(_("That is not a move in Mbogo."))
     if state.phase == OVER:
-        raise IllegalAction("The hand is over.")
+        raise IllegalAction(_("The hand is over."))
     if seat is None or not 0 <= seat < len(state.players):
-        raise IllegalAction("Only a player at the table can do that.")
+        raise IllegalAction(_("Only a player at the table can do that."))
     if state.phase == ATTACK:
         return _apply_attack(state, seat, action)
     if seat != state.turn:
-        raise IllegalAction(f"It is {state.name(state.turn)}'s turn.")
+        raise IllegalAction(_("It is {name}'s turn.").format(name=state.name(state.turn)))
     if state.phase == DRAW:
         return _apply_draw(state, seat, action, rng)
     return _apply_play(state, seat, action)

@@ -7,41 +7,42 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from apps.core.i18n import _
 from apps.games.mbogo.cards import ANIMAL_KINDS, CAGE, HUNTER, MBOGO
+from apps.games.mbogo.words import a, capital, counted, log_line, name_of, plural_of, the
 
 KIND_ORDER = (*ANIMAL_KINDS, CAGE, HUNTER, MBOGO)
-KIND_NAME = {"warthog": "wart hog", "mbogo": "Mbogo"}
-PLURAL = {"rhinoceros": "rhinoceroses", "mbogo": "Mbogo"}
-ARTICLE = {"antelope": "an", "elephant": "an"}
-
-
-def name_of(kind: str) -> str:
-    return KIND_NAME.get(kind, kind)
-
-
-def plural_of(kind: str, count: int = 2) -> str:
-    if count == 1:
-        return name_of(kind)
-    return PLURAL.get(kind, name_of(kind) + "s")
-
-
-def a(kind: str) -> str:
-    return f"{ARTICLE.get(kind, 'a')} {name_of(kind)}"
 
 
 def _act(action: dict) -> str:
     return json.dumps(action, separators=(",", ":"))
 
 
-def _cage_words(cages: list[dict], index: int, owner: str) -> str:
-    """ "your cage of lions", "your empty cage 2": a number only where it is needed."""
+def _cage_words(cages: list[dict], index: int, owner: str | None) -> str:
+    """ "your cage of lions", "Ann's empty cage 2": a number only where it is needed (``owner``
+    None: the viewer's own)."""
     cage = cages[index]
     kind = cage["kind"]
     same = [c for c in cages if c["kind"] == kind]
-    number = f" {index + 1}" if len(same) > 1 else ""
     if kind is None:
-        return f"{owner} empty cage{number}"
-    return f"{owner} cage{number} of {plural_of(kind)}"
+        if len(same) > 1:
+            text = (
+                _("your empty cage {number}")
+                if owner is None
+                else _("{name}'s empty cage {number}")
+            )
+        else:
+            text = _("your empty cage") if owner is None else _("{name}'s empty cage")
+        return text.format(name=owner, number=index + 1)
+    if len(same) > 1:
+        text = (
+            _("your cage {number} of {animals}")
+            if owner is None
+            else _("{name}'s cage {number} of {animals}")
+        )
+    else:
+        text = _("your cage of {animals}") if owner is None else _("{name}'s cage of {animals}")
+    return text.format(name=owner, number=index + 1, animals=plural_of(kind))
 
 
 def _plays(view: dict, me: int, names: list[str]) -> dict[str, list[dict]]:
@@ -55,39 +56,45 @@ def _plays(view: dict, me: int, names: list[str]) -> dict[str, list[dict]]:
         section = "play"
         if kind == "cage":
             animal = _kind_of(view, action["animal"])
-            text = f"New cage with {a(animal)}"
-            aria = f"Put out a new cage with {a(animal)} in it"
+            text = _("New cage with {animal}").format(animal=a(animal))
+            aria = _("Put out a new cage with {animal} in it").format(animal=a(animal))
         elif kind == "animal":
             animal = _kind_of(view, action["animal"])
-            where = _cage_words(my_cages, action["cage"], "your")
-            text = f"{name_of(animal).capitalize()} into {where}"
-            aria = f"Put the {name_of(animal)} in {where}"
+            where = _cage_words(my_cages, action["cage"], None)
+            text = _("{animal} into {cage}").format(animal=capital(name_of(animal)), cage=where)
+            aria = _("Put {animal} in {cage}").format(animal=the(animal), cage=where)
         elif kind == "hunt":
             animal = centre[action["animal"]]
-            where = _cage_words(my_cages, action["cage"], "your")
-            text = f"Hunt the {name_of(animal)} into {where}"
-            aria = f"Use a hunter to take the {name_of(animal)} from the centre into {where}"
+            where = _cage_words(my_cages, action["cage"], None)
+            text = _("Hunt {animal} into {cage}").format(animal=the(animal), cage=where)
+            aria = _("Use a hunter to take {animal} from the centre into {cage}").format(
+                animal=the(animal), cage=where
+            )
         elif kind == "release":
             animal = _kind_of(view, action["animal"])
-            text = f"Release {a(animal)}"
-            aria = f"Release {a(animal)} into the centre"
+            text = _("Release {animal}").format(animal=a(animal))
+            aria = _("Release {animal} into the centre").format(animal=a(animal))
         elif kind == "skip":
-            text = "Nothing to play: pass"
-            aria = "You can play nothing: pass"
+            text = _("Nothing to play: pass")
+            aria = _("You can play nothing: pass")
         elif kind == "draw":
             section = "draw"
             source = view["draw_from"]
             size = view["draw_from_size"]
             text = ""
-            aria = f"Draw card {action['position'] + 1} of {size} from {names[source]}'s hand"
+            aria = _("Draw card {number} of {count} from {name}'s hand").format(
+                number=action["position"] + 1, count=size, name=names[source]
+            )
         elif kind == "attack":
             section = "attack"
             drawer = view["attack"]["drawer"]
             cages = view["players"][drawer]["cages"]
             cage = cages[action["cage"]]
-            where = _cage_words(cages, action["cage"], f"{names[drawer]}'s")
-            text = f"Attack {where} ({cage['count']})"
-            aria = f"Mbogo attacks {where}, releasing {cage['count']}"
+            where = _cage_words(cages, action["cage"], names[drawer])
+            text = _("Attack {cage} ({count})").format(cage=where, count=cage["count"])
+            aria = _("Mbogo attacks {cage}, releasing {count}").format(
+                cage=where, count=cage["count"]
+            )
         else:
             continue  # "next_hand" is offered to the next dealer below
         if text and text in seen:
@@ -104,29 +111,45 @@ def _kind_of(view: dict, card: int) -> str:
     raise KeyError(card)
 
 
+def _joined(people: list[str]) -> str:
+    if len(people) <= 1:
+        return "".join(people)
+    return _("{people} and {last}").format(people=", ".join(people[:-1]), last=people[-1])
+
+
 def _headline(view: dict, me: int | None, names: list[str]) -> str:
     match = view["match"]
     if match["over"]:
-        winners = " and ".join(names[s] for s in match["winners"])
-        return f"Match over: {winners} {'win' if len(match['winners']) > 1 else 'wins'}!"
+        winners = _joined([names[s] for s in match["winners"]])
+        if len(match["winners"]) > 1:
+            return _("Match over: {names} win!").format(names=winners)
+        return _("Match over: {names} wins!").format(names=winners)
     if view["phase"] == "over":
-        return f"Hand {match['hand_number']} is over"
+        return _("Hand {number} is over").format(number=match["hand_number"])
     actor = view["to_act"]
     if view["phase"] == "mbogo_attack":
         drawer = view["attack"]["drawer"]
         if actor == me:
-            return f"Mbogo! Choose which of {names[drawer]}'s cages it attacks"
-        victim = "your" if drawer == me else f"{names[drawer]}'s"
-        return f"Mbogo! {names[actor]} chooses which of {victim} cages it attacks"
+            return _("Mbogo! Choose which of {name}'s cages it attacks").format(name=names[drawer])
+        if drawer == me:
+            return _("Mbogo! {name} chooses which of your cages it attacks").format(
+                name=names[actor]
+            )
+        return _("Mbogo! {name} chooses which of {victim}'s cages it attacks").format(
+            name=names[actor], victim=names[drawer]
+        )
     source = view["draw_from"]
     if actor == me:
         if view["phase"] == "draw":
-            return f"Your turn: draw a card from {names[source]}"
-        return "Your turn: play a card" + (" again" if view["phase"] == "play2" else "")
+            return _("Your turn: draw a card from {name}").format(name=names[source])
+        if view["phase"] == "play2":
+            return _("Your turn: play a card again")
+        return _("Your turn: play a card")
     if view["phase"] == "draw":
-        victim = "you" if source == me else names[source]
-        return f"{names[actor]} is drawing from {victim}"
-    return f"{names[actor]}'s turn"
+        if source == me:
+            return _("{name} is drawing from you").format(name=names[actor])
+        return _("{name} is drawing from {victim}").format(name=names[actor], victim=names[source])
+    return _("{name}'s turn").format(name=names[actor])
 
 
 def _outcome(view: dict, names: list[str]) -> dict | None:
@@ -137,8 +160,8 @@ def _outcome(view: dict, names: list[str]) -> dict | None:
     totals = view["match"]["totals"]
     for seat, name in enumerate(names):
         parts = result["breakdown"][seat]
-        bonus = [f"+10 all 7 {plural_of(k)}" for k in parts["all_seven"]]
-        bonus += [f"+3 {plural_of(k)}" for k in parts["sole_kinds"]]
+        bonus = [_("+10 all 7 {animals}").format(animals=plural_of(k)) for k in parts["all_seven"]]
+        bonus += [_("+3 {animals}").format(animals=plural_of(k)) for k in parts["sole_kinds"]]
         rows.append(
             {
                 "name": name,
@@ -148,10 +171,11 @@ def _outcome(view: dict, names: list[str]) -> dict | None:
                 "total": totals[seat],
             }
         )
-    ended = {
-        "cards": "Only one player had cards left.",
-        "no_play": "Nobody could play for two rounds.",
-    }.get(result.get("ended_by") or "", "")
+    ended = ""
+    if result.get("ended_by") == "cards":
+        ended = _("Only one player had cards left.")
+    elif result.get("ended_by") == "no_play":
+        ended = _("Nobody could play for two rounds.")
     return {"rows": rows, "ended": ended}
 
 
@@ -176,9 +200,7 @@ def present(view: dict, context: dict) -> dict[str, Any]:
                         "number": c["index"] + 1,
                         "count": c["count"],
                         "kind": c["kind"] or "empty",
-                        "text": f"{c['count']} {plural_of(c['kind'], c['count'])}"
-                        if c["kind"]
-                        else "empty",
+                        "text": counted(c["kind"], c["count"]) if c["kind"] else _("empty"),
                     }
                     for c in p["cages"]
                 ],
@@ -216,6 +238,6 @@ def present(view: dict, context: dict) -> dict[str, Any]:
             if over and not view["match"]["over"]
             else "",
             "match": view["match"],
-            "log": list(reversed(view["log"][-6:])),
+            "log": [log_line(entry, names) for entry in reversed(view["log"][-6:])],
         }
     }

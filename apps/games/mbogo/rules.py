@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from apps.core.i18n import N_, _
 from apps.core.protocol import IllegalAction, Option, ranking_by
 
 from .cards import (
@@ -54,15 +55,15 @@ DEFAULT_TARGET = 50
 OPTIONS = (
     Option(
         "target",
-        "Play to",
+        N_("Play to"),
         DEFAULT_TARGET,
         choices=(
-            (0, "One hand"),
-            (25, "25 points"),
-            (50, "50 points, as the rules say"),
-            (100, "100 points"),
+            (0, N_("One hand")),
+            (25, N_("25 points")),
+            (50, N_("50 points, as the rules say")),
+            (100, N_("100 points")),
         ),
-        help="The match ends after the hand in which someone reaches this score.",
+        help=N_("The match ends after the hand in which someone reaches this score."),
     ),
 )
 
@@ -172,12 +173,12 @@ def _replace(state: MatchState, **changes: Any) -> MatchState:
 
 def _next_hand(state: MatchState, seat: int | None, rng: random.Random) -> MatchState:
     if state.hand.phase != OVER:
-        raise IllegalAction("The hand is still being played.")
+        raise IllegalAction(_("The hand is still being played."))
     if state.over:
-        raise IllegalAction("The match is over.")
+        raise IllegalAction(_("The match is over."))
     dealer = _next_dealer(state)
     if seat != dealer:
-        raise IllegalAction(f"{state.players[dealer]} deals the next hand.")
+        raise IllegalAction(_("{name} deals the next hand.").format(name=state.players[dealer]))
     return _replace(state, hand=deal(state.players, dealer, rng), hand_number=state.hand_number + 1)
 
 
@@ -186,7 +187,7 @@ def apply(state: MatchState, seat: int | None, action: Action, rng: random.Rando
     if isinstance(action, dict) and action.get("type") == "next_hand":
         return _next_hand(state, seat, rng)
     if state.over:
-        raise IllegalAction("The match is over.")
+        raise IllegalAction(_("The match is over."))
     hand = hand_apply(state.hand, seat, action, rng)
     if hand.phase != OVER:
         return _replace(state, hand=hand)

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.codes import new_code, normalize_code
@@ -34,26 +35,26 @@ def new_nonce() -> str:
 
 
 def clean_name(name: Any) -> str:
-    return clean_person_name(name, NAME_MAX, empty="Type your name first.")
+    return clean_person_name(name, NAME_MAX, empty=_("Type your name first."))
 
 
 def locked_room(code: str) -> Room:
     try:
         return Room.objects.select_for_update().get(code=normalize_code(str(code)))
     except Room.DoesNotExist:
-        raise Refused(f"There is no room with the code {code}.") from None
+        raise Refused(_("There is no room with the code {code}.").format(code=code)) from None
 
 
 def seat_for_claim(room: Room, claim: SeatClaim | None) -> Seat:
     if claim is None:
-        raise Refused("You are watching this table; take a seat to play.")
+        raise Refused(_("You are watching this table; take a seat to play."))
     if claim.scope != room.scope:
-        raise Refused("That seat belongs to another room.")
+        raise Refused(_("That seat belongs to another room."))
     seat = room.seats.filter(id=claim.seat_id).first()
     if seat is None:
-        raise Refused("That seat is not in this room.")
+        raise Refused(_("That seat is not in this room."))
     if not seat.claimed or seat.nonce != claim.nonce:
-        raise Refused("This seat has been given to someone else; take a seat again.")
+        raise Refused(_("This seat has been given to someone else; take a seat again."))
     return seat
 
 
@@ -67,11 +68,11 @@ def room_seed(options: dict) -> int:
 
 
 def unique_code() -> str:
-    for _ in range(50):
+    for _attempt in range(50):
         code = new_code()
         if not Room.objects.filter(code=code).exists():
             return code
-    raise Refused("Could not find a free room code; try again.")
+    raise Refused(_("Could not find a free room code; try again."))
 
 
 # -- after every change ---------------------------------------------------------------------------

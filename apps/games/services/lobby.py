@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
@@ -53,7 +55,11 @@ def create_room(
     else:
         names.insert(0, creator)
     if len(names) > entry.max_players:
-        raise Refused(f"{entry.name} seats at most {entry.max_players} players.")
+        raise Refused(
+            _("{name} seats at most {count} players.").format(
+                name=entry.name, count=entry.max_players
+            )
+        )
     given = dict(options or {})
     seed = room_seed(given)
     try:
@@ -94,18 +100,20 @@ def take_seat(code: str, slot: int, name: str = "") -> Seat:
         room = locked_room(code)
         seat = room.seats.filter(slot=slot).first()
         if seat is None:
-            raise Refused("There is no such seat at this table.")
+            raise Refused(_("There is no such seat at this table."))
         if seat.claimed:
-            raise Refused(f"{seat.name} already sits there; pick another seat.")
+            raise Refused(_("{name} already sits there; pick another seat.").format(name=seat.name))
         if seat.is_bot:
-            raise Refused("A bot sits there; pick another seat.")
+            raise Refused(_("A bot sits there; pick another seat."))
         if not seat.prelisted:
             if room.status != Room.Status.LOBBY:
-                raise Refused("The game has started; you can watch it from here.")
+                raise Refused(_("The game has started; you can watch it from here."))
             seat.name = clean_name(name)
             others = [s.name for s in room.seats.all() if s.name and s.id != seat.id]
             if (taken := same_name(seat.name, others)) is not None:
-                raise Refused(f"Someone here is already called {taken}; add an initial.")
+                raise Refused(
+                    _("Someone here is already called {name}; add an initial.").format(name=taken)
+                )
         seat.claimed = True
         seat.nonce = new_nonce()
         seat.taken_over = False
@@ -125,26 +133,26 @@ def set_seat_bot(code: str, claim: SeatClaim | None, slot: int, bot: bool, level
         room = locked_room(code)
         me = seat_for_claim(room, claim)
         if not me.is_creator:
-            raise Refused("Only the player who made the room can add bots.")
+            raise Refused(_("Only the player who made the room can add bots."))
         if room.status != Room.Status.LOBBY:
-            raise Refused("The game has started; seats are fixed now.")
+            raise Refused(_("The game has started; seats are fixed now."))
         seat = room.seats.filter(slot=slot).first()
         if seat is None:
-            raise Refused("There is no such seat at this table.")
+            raise Refused(_("There is no such seat at this table."))
         entry = get_game(room.game)
         if bot:
             if not (seat.is_empty or seat.is_bot):
-                raise Refused("Only an empty seat can take a bot.")
+                raise Refused(_("Only an empty seat can take a bot."))
             level = level or seat.bot_level or entry.default_bot_level
             if level not in entry.bot_levels:
-                raise Refused(f"{entry.name} has no bot of that kind.")
+                raise Refused(_("{name} has no bot of that kind.").format(name=entry.name))
             if not seat.is_bot:
                 used = {s.name for s in room.seats.all()}
                 seat.name = next(n for n in BOT_NAMES if n not in used)
             seat.bot_level = level
         else:
             if not seat.is_bot:
-                raise Refused("There is no bot on that seat.")
+                raise Refused(_("There is no bot on that seat."))
             seat.name, seat.bot_level = "", ""
         seat.is_bot = bot
         seat.save()
@@ -159,19 +167,28 @@ def start_room(code: str, claim: SeatClaim | None) -> Room:
         room = locked_room(code)
         me = seat_for_claim(room, claim)
         if not me.is_creator:
-            raise Refused("Only the player who made the room can start it.")
+            raise Refused(_("Only the player who made the room can start it."))
         if room.status != Room.Status.LOBBY:
-            raise Refused("The game has already started.")
+            raise Refused(_("The game has already started."))
         entry = get_game(room.game)
         playing = [s for s in room.seats.all() if not s.is_empty]
         count = len(playing)
         if count < entry.min_players:
             raise Refused(
-                f"{entry.name} needs at least {entry.min_players} players and {count} "
-                f"{'sits' if count == 1 else 'sit'} so far: wait, or put a bot on a seat."
+                ngettext(
+                    "{name} needs at least {least} players and {count} sits so far: wait, or "
+                    "put a bot on a seat.",
+                    "{name} needs at least {least} players and {count} sit so far: wait, or "
+                    "put a bot on a seat.",
+                    count,
+                ).format(name=entry.name, least=entry.min_players, count=count)
             )
         if count > entry.max_players:
-            raise Refused(f"{entry.name} takes at most {entry.max_players} players.")
+            raise Refused(
+                _("{name} takes at most {count} players.").format(
+                    name=entry.name, count=entry.max_players
+                )
+            )
         now = timezone.now()
         for player, seat in enumerate(playing):
             seat.player = player

@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.errors import Refused
@@ -31,9 +32,9 @@ class ActionResult:
 
 def check_action(action_id: Any, action: Any) -> None:
     if not isinstance(action_id, str) or not 8 <= len(action_id) <= 64:
-        raise Refused("An action needs an id; nothing changed.")
+        raise Refused(_("An action needs an id; nothing changed."))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise Refused("That is not a move in this game.")
+        raise Refused(_("That is not a move in this game."))
 
 
 def perform_action(
@@ -50,11 +51,11 @@ def perform_action(
         if room.actions.filter(action_id=action_id).exists():
             return ActionResult(room.version, duplicate=True)
         if room.status == Room.Status.LOBBY:
-            raise Refused("The game has not started yet.")
+            raise Refused(_("The game has not started yet."))
         if room.status == Room.Status.FINISHED:
-            raise Refused("This game is over.")
+            raise Refused(_("This game is over."))
         if seat.player is None:
-            raise Refused("Your seat is not in this game; you can watch it.")
+            raise Refused(_("Your seat is not in this game; you can watch it."))
         entry = get_game(room.game)
         state = entry.load_state(room.state)
         if seat.taken_over:  # the player moves again: the bot hands the seat back

@@ -293,7 +293,7 @@ def test_a_truck_may_not_open_a_second_stable_of_a_kind_with_a_female():
 
 def test_a_truck_names_an_animal_that_is_there():
     state = holding(TRUCKS[0], [[MARES[0]], [], []])
-    with pytest.raises(IllegalAction, match="no stallion in your stable 1"):
+    with pytest.raises(IllegalAction, match="no such animal in your stable 1"):
         play(state, 0, truck(0, 0, "stallion"))
     with pytest.raises(IllegalAction, match="no such stable"):
         play(state, 0, truck(1, 5, "mare"))

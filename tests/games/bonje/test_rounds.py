@@ -323,7 +323,7 @@ def test_the_first_player_to_earn_a_fifth_stable_chooses_a_special_stable():
     assert rules.legal_actions(state, None) == []  # the next deal waits for the choice
     with pytest.raises(IllegalAction, match="Ann chooses"):
         play(state, 1, {"type": "choose_special", "kind": "cow"})
-    with pytest.raises(IllegalAction, match="special horse or cow"):
+    with pytest.raises(IllegalAction, match="special horse stable or special cow stable"):
         play(state, 0, {"type": "choose_special", "kind": "pig"})
     state = play(state, 0, {"type": "choose_special", "kind": "cow"})
     assert [s.special for s in state.stables[0]] == [None, None, None, None, "cow"]

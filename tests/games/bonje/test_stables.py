@@ -104,6 +104,7 @@ def test_every_view_shows_each_stable_with_what_it_still_needs():
             "status": "complete",
             "complete": True,
             "needs": "",
+            "needs_line": "",
             "value": 8,
         }
     other = rules.view(state, 0)["players"][1]

@@ -143,7 +143,7 @@ def test_a_truck_offers_each_animal_then_every_stable_it_may_go_to_or_out_of_the
     picks = {b["data-key"]: json.loads(b["data-pick"]) for b in buttons(ann) if "data-pick" in b}
     assert picks["1-0-cow"] == {"from_seat": 1, "from_stable": 0, "animal": "cow"}
     elephant = by_id(ann, "pick-1-1-elephant")
-    assert elephant["aria-label"] == "Move the elephant out of Bea's stable 2"
+    assert elephant["aria-label"] == "Move the elephant from Bea's stable 2"
     # The two steps together: every legal truck move, and nothing else.
     offered = [
         {"type": "truck", **picks[key], **json.loads(drop["data-drop"])}
@@ -154,7 +154,7 @@ def test_a_truck_offers_each_animal_then_every_stable_it_may_go_to_or_out_of_the
     legal = rules.legal_actions(room_state(room), 0)
     trucks = [a for a in legal if a["type"] == "truck"]
     assert sorted(map(json.dumps, offered)) == sorted(map(json.dumps, trucks))
-    assert by_id(ann, "drop-out")["aria-label"] == "Take the {animal} out of the game"
+    assert by_id(ann, "drop-out")["aria-label"] == "Take {animal} out of the game"
     assert "Step 1: tap the animal to move." in text_of(ann)
 
 
@@ -353,6 +353,6 @@ def test_a_player_who_waits_is_told_so_and_plays_when_their_number_comes():
     services.perform_action(room.code, claims["Ann"], "ann-waits-1", {"type": "wait"})
     # Both wait: the elephant (3) goes before the truck (6).
     ann, bea = page_for(room, "Ann"), page_for(room, "Bea")
-    assert "Play your elephant!" in ann and "Your turn now. Tap an empty stable" in ann
+    assert "Play the elephant!" in ann and "Your turn now. Tap an empty stable" in ann
     assert moves(ann) and moves(bea) == []
     assert "waits with the transport truck (plays 2nd)" in ann

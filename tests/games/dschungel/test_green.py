@@ -33,7 +33,7 @@ def test_a_flower_needs_a_butterfly_of_its_row():
         table([butterfly("blue"), flower("red"), BANANA, BANANA, ELEPHANT]), 0, choose("green")
     )
     assert marks_offered(state, 0) == ["green-blue-red"]
-    with pytest.raises(IllegalAction, match="needs a multi butterfly"):
+    with pytest.raises(IllegalAction, match="needs a multicoloured butterfly"):
         play(state, 0, green("multi", "red"))
 
 

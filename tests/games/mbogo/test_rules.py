@@ -9,6 +9,7 @@ import pytest
 from apps.games.mbogo import rules
 from apps.games.mbogo.cards import DECK_SIZE, KIND_OF
 from apps.games.mbogo.rules import IllegalAction
+from apps.games.mbogo.words import log_line
 from tests.games.mbogo import (
     ANTELOPES,
     CAGES,
@@ -22,6 +23,11 @@ from tests.games.mbogo import (
     match_of,
     rng,
 )
+
+
+def lines(hand) -> list[str]:
+    """The hand's log as the screens word it (in English)."""
+    return [log_line(entry, hand.players) for entry in hand.log]
 
 
 def play(state, seat, action, seed=0):
@@ -113,7 +119,7 @@ def test_play_a_puts_a_cage_on_the_table_with_one_animal_in_it():
         1,
         [LIONS[0]],
     )
-    assert "Ann put out a cage with a lion." in state.hand.log
+    assert "Ann put out a cage with a lion." in lines(state.hand)
 
 
 def test_play_b_puts_an_animal_into_an_own_cage_that_is_empty_or_holds_that_kind():
@@ -133,7 +139,7 @@ def test_play_b_puts_an_animal_into_an_own_cage_that_is_empty_or_holds_that_kind
         play(state, 0, {"type": "animal", "animal": ELEPHANTS[0], "cage": 0})
     after = play(state, 0, {"type": "animal", "animal": LIONS[0], "cage": 0})
     assert after.hand.cages[0][0].animals == [LIONS[1], LIONS[0]]
-    assert "Ann caged a lion." in after.hand.log
+    assert "Ann caged a lion." in lines(after.hand)
 
 
 def test_play_b_needs_a_cage_of_ones_own():
@@ -259,7 +265,7 @@ def test_the_draw_is_from_the_nearest_player_to_the_right_who_still_has_cards():
     ]
     after = play(state, 2, {"type": "draw", "position": 1})
     assert len(after.hand.hands[0]) == 1 and len(after.hand.hands[2]) == 2
-    assert "Cal drew from Ann." in after.hand.log
+    assert "Cal drew from Ann." in lines(after.hand)
 
 
 def test_the_drawn_card_is_random_whatever_back_the_drawer_picks():
@@ -312,7 +318,7 @@ def test_drawing_mbogo_lets_the_giver_choose_a_cage_whose_animals_go_to_the_cent
     assert after.hand.centre == [LIONS[0], LIONS[1]]
     assert MBOGO in after.hand.hands[0]
     assert after.hand.phase == "play2" and after.hand.turn == 0
-    assert "Mbogo! Cal releases Ann's 2 lions." in after.hand.log
+    assert "Mbogo! Cal releases Ann's 2 lions." in lines(after.hand)
 
 
 def test_drawing_mbogo_without_a_cage_holding_animals_does_nothing():
@@ -328,7 +334,7 @@ def test_drawing_mbogo_without_a_cage_holding_animals_does_nothing():
     after = play(match_of(hand), 0, {"type": "draw", "position": 0})
     assert after.hand.phase == "play2"
     assert MBOGO in after.hand.hands[0]
-    assert not any("Mbogo" in line for line in after.hand.log)
+    assert not any("Mbogo" in line for line in lines(after.hand))
 
 
 # --- empty hands and the end of a hand -----------------------------------------------------
@@ -371,7 +377,7 @@ def test_after_the_face_down_card_is_gone_a_player_who_runs_out_is_out_of_the_ha
     assert after.hand.hands[0] == []
     assert (after.hand.turn, after.hand.phase) == (1, "play1")
     assert rules.view(after, None)["players"][0]["in_hand"] is False
-    assert "Ann ran out of cards and is out of the hand." in after.hand.log
+    assert "Ann ran out of cards and is out of the hand." in lines(after.hand)
     # Bea, to Ann's left, draws from Cal: Ann, to her right, is out.
     after = play(after, 1, {"type": "release", "animal": GORILLAS[0]})
     assert rules.view(after, 1)["draw_from"] == 2
@@ -428,7 +434,7 @@ def test_the_hand_ends_after_two_full_rounds_in_which_nobody_plays():
     assert turns_started == 4  # two rounds of two players
     result = rules.hand_result(state)
     assert result["ended_by"] == "no_play"
-    assert "Nobody has played for two rounds: the hand is over." in state.hand.log
+    assert "Nobody has played for two rounds: the hand is over." in lines(state.hand)
     assert result["caged"] == {0: {"lion": 3}, 1: {"elephant": 1}}
     assert result["scores"] == {0: 3 + 3, 1: 1 + 3}
 
@@ -516,7 +522,7 @@ def test_a_seat_sees_its_own_hand_and_only_the_sizes_of_the_others():
     assert "hands" not in seen
     assert seen["legal_actions"] == []
     assert seen["players"][0]["name"] == "Ann"
-    assert seen["log"] == ["Ann dealt."]
+    assert seen["log"] == [{"event": "dealt", "seat": 0}]
 
 
 def test_the_big_screen_shows_no_hand_and_never_the_face_down_card():

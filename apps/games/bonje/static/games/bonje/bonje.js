@@ -28,7 +28,7 @@
       if (!fits) continue;
       const to = JSON.parse(drop.dataset.drop);
       drop.value = JSON.stringify(Object.assign({ type: "truck" }, from, to));
-      drop.setAttribute("aria-label", drop.dataset.aria.replace("{animal}", from.animal));
+      drop.setAttribute("aria-label", drop.dataset.aria.replace("{animal}", chosen.dataset.animal));
       opened = true;
     }
     // From the hand panel's heading, Tab leads to "Other animal", "Out of the game", then
@@ -53,7 +53,9 @@
     if (pick) {
       picked = picked === pick.dataset.key ? null : pick.dataset.key;
       showPick(true);
-      if (picked) say("Now tap where the " + JSON.parse(pick.dataset.pick).animal + " goes.");
+      // The sentence comes in the viewer's language from the table's data-say-pick.
+      const sentence = table()?.dataset.sayPick || "{animal}";
+      if (picked) say(sentence.replace("{animal}", pick.dataset.animal));
       return;
     }
     if (event.target.closest(".bj-repick")) {
