@@ -34,9 +34,7 @@ def clean_name(text: object, max_length: int = MAX_NAME, empty: str = "") -> str
     if not name:
         raise Refused(empty or _("Type a name first."))
     if len(name) > max_length:
-        raise Refused(
-            _("A name can be at most {MAX_NAME} characters.").format(MAX_NAME=max_length)
-        )
+        raise Refused(_("A name can be at most {MAX_NAME} characters.").format(MAX_NAME=max_length))
     if imitates_ghost(name):
         raise Refused(_("Names starting with 'Ghost' are kept for the app's ghost seats."))
     return name
