@@ -4,8 +4,8 @@ seats, a circle's members.
 A name is read aloud, shown on a phone and on the big screen, and told apart from the others
 by eye. So it is cleaned once, the same way everywhere: compatibility forms folded (NFKC),
 invisible characters (controls, zero-width and direction marks, lone surrogates) dropped, runs
-of spaces made one. Two names that then differ only in case are the same name, and a name may
-not pass for one of the app's own empty seats ("Ghost 1").
+of spaces made one. Two names that then differ only in case or spaces are the same name, and a
+name may not pass for one of the app's own empty seats ("Ghost 1").
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def clean_name(text: object, max_length: int = MAX_NAME, empty: str = "") -> str
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: "ANN", "ann" and "Ａnn" are one name."""
+    """What two names are compared by: "ANN", "ann", "Ａnn" are one name; "Jo Ann", "JoAnn" too."""
     return "".join(clean_key(name).split())
 
 

@@ -208,11 +208,12 @@ def test_odd_values_in_forms_and_query_strings_never_make_a_server_error(world, 
         tail=st.one_of(st.just(""), odd_text),
     )
     def send(page, who, method, data, tail):
-        # Odd characters after the page's code too ("/p/CODE%00/screen/").
-        codes = (world.party.code, world.room.code, world.circle.code)
+        # Odd characters after the page's code too ("/p/CODE%00/screen/")
+        # ... and after a signed link's token.
+        codes = (world.party.code, world.room.code, world.circle.code, *world.links.values())
         path = page[1]
         for code in codes:
-            path = path.replace(f"/{code}/", f"/{code}{quote(tail[:50])}/", 1)
+            path = path.replace(f"/{code}", f"/{code}{quote(tail[:50])}", 1)
         with ErrorLog() as log:
             check(clients[who], method, path, data, log)
 

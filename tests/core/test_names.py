@@ -109,3 +109,7 @@ def test_a_circle_refuses_a_look_alike_member(admin_user):
         circles.add_member(circle.pk, name="ＡＮＮ")
     with pytest.raises(Refused, match="ghost"):
         circles.add_member(circle.pk, name="\u200bGhost 1")
+
+
+def test_names_that_differ_only_in_spaces_are_the_same_name():
+    assert same_name("Jo Ann", ["JoAnn"]) == "JoAnn"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -90,3 +91,16 @@ def test_the_words_kept_in_caches_follow_the_language_of_the_moment():
     assert shown["en"] == {("Green · flowers", "Needs a male and a female of one kind")}
     assert shown["de"] == {("Grün · Blumen", "Braucht Männchen und Weibchen einer Art")}
     assert shown["nl"] == {("Groen · bloemen", "Mist een mannetje en een vrouwtje van één soort")}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_the_sheets_drawing_keeps_its_numbers_written_for_svg_in_every_language(language):
+    from tests.games.bonje.roomkit import page_for
+    from tests.games.dschungel.rooms import dschungel_room
+
+    room, _ = dschungel_room()
+    with speak(language):
+        page = page_for(room, "Ann") + page_for(room, None)
+    assert "translate(94.0 172.0)" in page
+    assert not re.search(r'(translate\(|x="|cx="|left:)-?\d+,\d', page)
