@@ -31,8 +31,11 @@ gettext:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext; }
 
+# Two pytest-xdist workers each; the browser tests in a run of their own (Playwright's
+# event loop must not outlive them in a process that then runs the async tests).
 test: $(STAMP) e2e-deps gettext
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --ignore=tests/e2e
+	$(PY) -m pytest -n 2 tests/e2e
 
 bench: $(STAMP)
 	$(PY) -m pytest tests/bench -s -q -p no:cacheprovider --override-ini addopts=

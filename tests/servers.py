@@ -27,7 +27,9 @@ def fresh_database_url(suffix: str) -> str | None:
     import psycopg
 
     parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'bunko'}_{suffix}"
+    # Each pytest-xdist worker gets databases of its own ("gw0", "gw1"; "" without xdist).
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    name = f"{parts.path.lstrip('/') or 'bunko'}_{suffix}{worker}"
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -25,7 +25,8 @@ from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYER
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at most this often (seconds):
-# quicker than the eye at a party, and a hundred busy tables cost a few renders a second.
+# quicker than the eye at a party, and a hundred busy tables cost a few renders a second. A
+# change after a quiet moment is drawn at once; changes within the interval wait for its end.
 SCREENS_REDRAW_AFTER = 0.2
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
@@ -52,6 +53,7 @@ class PartyConsumer(LiveConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.changed: dict[int, dict] = {}  # table id -> its latest change not yet drawn
+        self.drawn_at = float("-inf")  # the event loop's time of the last redraw
 
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -206,11 +208,14 @@ class PartyConsumer(LiveConsumer):
         if event.get("tallies"):
             self.changed[event["table"]]["tallies"] = True
         if self.redraw is None:
-            self.redraw = asyncio.get_running_loop().call_later(
-                SCREENS_REDRAW_AFTER, lambda: asyncio.ensure_future(self._redraw_tables())
+            loop = asyncio.get_running_loop()
+            wait = max(0.0, self.drawn_at + SCREENS_REDRAW_AFTER - loop.time())
+            self.redraw = loop.call_later(
+                wait, lambda: asyncio.ensure_future(self._redraw_tables())
             )
 
     async def _redraw_tables(self) -> None:
+        self.drawn_at = asyncio.get_running_loop().time()
         events, self.changed, self.redraw = list(self.changed.values()), {}, None
         html = await database_sync_to_async(self._screen_tables)(events)
         if html:

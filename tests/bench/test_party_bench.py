@@ -160,12 +160,14 @@ def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
 
 
 class Reader:
-    """Reads one socket all the time (so no socket's buffer fills) and notes each version."""
+    """Reads one socket all the time (so no socket's buffer fills) and counts its updates: a
+    whole page carries the night's version, a table's own update only the table's data-v, so
+    the count of messages heard is what says "something new arrived"."""
 
     def __init__(self, socket):
         self.socket = socket
-        self.version = -1
-        self.html = ""
+        self.version = 0  # updates heard
+        self.html = ""  # the latest html holding this phone's table
         self.changed = asyncio.Event()
         self.task = asyncio.create_task(self.run())
 
@@ -173,8 +175,10 @@ class Reader:
         try:
             async for raw in self.socket:
                 message = json.loads(raw)
-                if message.get("type") == "fragments" and message.get("version", -1) > self.version:
-                    self.version, self.html = message["version"], message["html"]
+                if message.get("type") == "fragments":
+                    self.version += 1
+                    if 'id="table"' in message.get("html", ""):
+                        self.html = message["html"]
                     self.changed.set()
         except websockets.ConnectionClosed:
             pass
@@ -211,17 +215,17 @@ async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
         roller = next((p for p in phones if 'value="roll"' in p.html), None)
         if roller is None:
             continue  # this table has finished its game
-        before = max(p.version for p in phones)
+        observers = [p for p in phones if p is not roller] + [screen]
+        heard = {id(o): o.version for o in [*observers, roller]}
         started = time.perf_counter()
         await roller.socket.send(
             json.dumps({"type": "action", "id": f"roll{index:07d}", "act": {"type": "roll"}})
         )
-        observers = [p for p in phones if p is not roller] + [screen]
         arrived = await asyncio.wait_for(
-            asyncio.gather(*(o.newer_than(before) for o in observers)), timeout=10
+            asyncio.gather(*(o.newer_than(heard[id(o)]) for o in observers)), timeout=10
         )
         latencies.append((max(arrived) - started) * 1000)
-        await roller.newer_than(before)
+        await roller.newer_than(heard[id(roller)])
     for reader in [screen, *(p for t in tables for p in t)]:
         await reader.close()
     return latencies
