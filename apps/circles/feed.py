@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import icalendar
+from django.utils.translation import gettext as _
 
 from apps.circles.models import Circle, Month
 from apps.circles.selectors import months_of
@@ -16,8 +17,8 @@ PRODID = "-//Bunko Night//Circles//EN"
 def summary(month: Month) -> str:
     hosts = [m.name for m in month.host_list]
     if not hosts:
-        return "Bunko (host to be found)"
-    return f"Bunko at {' & '.join(hosts)}'s"
+        return _("Bunko (host to be found)")
+    return _("Bunko at {names}'s").format(names=" & ".join(hosts))
 
 
 def calendar(circle: Circle, link_of) -> bytes:
@@ -42,14 +43,15 @@ def calendar(circle: Circle, link_of) -> bytes:
             event.add("summary", f"{summary(month)} · {circle.name}")
             if month.where:
                 event.add("location", month.where)
+            hosts = ", ".join(m.name for m in month.host_list) or _("to be found")
             lines = [
-                f"Host: {', '.join(m.name for m in month.host_list) or 'to be found'}",
-                f"Place: {month.where or 'the host’s address (to come)'}",
+                _("Host: {names}").format(names=hosts),
+                _("Place: {place}").format(place=month.where or _("the host’s address (to come)")),
             ]
             if month.host_note:
                 lines.append(month.host_note)
             url = link_of(month)
-            lines.append(f"Answer coming or not: {url}")
+            lines.append(_("Answer coming or not: {url}").format(url=url))
             event.add("description", "\n".join(lines))
             event.add("url", url)
             event.add("sequence", month.revision)

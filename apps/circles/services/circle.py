@@ -52,7 +52,7 @@ def create_circle(
         circle.timezone = tz
         circle.save(update_fields=["timezone"])
     _new_season(circle, start)
-    note(circle, f"{admin.get_username()} started the circle.")
+    note(circle, lambda: f"{admin.get_username()} started the circle.")
     return circle
 
 
@@ -78,7 +78,7 @@ def new_season(circle_id: int) -> Season:
     last = circle.seasons.order_by("-start").first()
     start = add_months(last.start, 12) if last else circle.today().replace(day=1)
     season = _new_season(circle, start)
-    note(circle, f"The {season.name} season was added.")
+    note(circle, lambda: f"The {season.name} season was added.")
     return season
 
 
@@ -116,7 +116,7 @@ def update_circle(circle_id: int, data: dict) -> Circle:
             moved += 1
         arm_reminder(month, now)
     if moved:
-        note(circle, f"{moved} month(s) to come moved to the {circle.usual_night}.")
+        note(circle, lambda: f"{moved} month(s) to come moved to the {circle.usual_night}.")
     return circle
 
 
@@ -166,5 +166,5 @@ def send_invitations(circle_id: int, addresses: list[str], kind: str, invite_url
     for address in addresses:
         mail.send(address, "invite", {"circle": circle, "link": invite_url, "kind": kind})
     if addresses:
-        note(circle, f"Invitations were mailed to {len(addresses)} address(es).")
+        note(circle, lambda: f"Invitations were mailed to {len(addresses)} address(es).")
     return len(addresses)

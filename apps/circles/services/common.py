@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.circles import mail
@@ -46,8 +47,12 @@ def lock_month(month_id: int) -> Month:
     return month
 
 
-def note(circle: Circle, text: str, month: Month | None = None) -> None:
-    Activity.objects.create(circle=circle, month=month, text=text[:300])
+def note(circle: Circle, text: str | Callable[[], str], month: Month | None = None) -> None:
+    """A line of the circle's activity. It is kept in English whoever acted: ``text`` may be
+    a function, so the month and day names in it are made in English too."""
+    with translation.override("en"):
+        line = text() if callable(text) else text
+    Activity.objects.create(circle=circle, month=month, text=line[:300])
 
 
 def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:

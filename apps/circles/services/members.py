@@ -63,7 +63,7 @@ def join_circle(token: str, *, user=None, **details) -> Member:
         raise Refused(_("You are already a member of {circle}.").format(circle=circle.name))
     member = _create_member(circle, kind, user=user, **details)
     role = " as a substitute" if member.is_substitute else ""
-    note(circle, f"{member.name} joined{role}.")
+    note(circle, lambda: f"{member.name} joined{role}.")
     mail.send(
         member.email,
         "welcome",
@@ -79,7 +79,7 @@ def add_member(circle_id: int, *, kind: str = Member.Kind.MEMBER, **details) -> 
     if kind not in Member.Kind.values:
         raise Refused(_("Choose member or substitute."))
     member = _create_member(circle, kind, **details)
-    note(circle, f"{member.name} was added as a {member.get_kind_display().lower()}.")
+    note(circle, lambda: f"{member.name} was added as a {member.get_kind_display().lower()}.")
     mail.send(
         member.email,
         "welcome",
@@ -137,7 +137,7 @@ def set_kind(circle_id: int, member_id: int, kind: str) -> Member:
     member.kind = kind
     member.position = _next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0
     member.save(update_fields=["kind", "position"])
-    note(circle, f"{member.name} is now a {member.get_kind_display().lower()}.")
+    note(circle, lambda: f"{member.name} is now a {member.get_kind_display().lower()}.")
     return member
 
 
@@ -190,10 +190,13 @@ def remove_member(circle_id: int, member_id: int) -> list[Month]:
     SwapRequest.objects.filter(status=SwapRequest.Status.PENDING, to_member=member).update(
         status=SwapRequest.Status.VOID
     )
-    text = f"{member.name} left the circle."
-    orphaned = [m.name for m in months if not m.hostings.exists()]
-    if orphaned:
-        text += f" No host now: {', '.join(orphaned)}."
+
+    def text() -> str:
+        line = f"{member.name} left the circle."
+        if orphaned := [m.name for m in months if not m.hostings.exists()]:
+            line += f" No host now: {', '.join(orphaned)}."
+        return line
+
     note(circle, text)
     return months
 

@@ -79,10 +79,13 @@ def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Pla
         arm_reminder(month, now)
     season.planned_at = now
     season.save(update_fields=["planned_at"])
-    unhosted = [open_months[i].name for i in plan.unhosted]
-    text = f"The schedule of {season.name} was made ({len(open_months)} months)."
-    if unhosted:
-        text += f" Nobody can host {', '.join(unhosted)}: choose a host by hand."
+
+    def text() -> str:
+        line = f"The schedule of {season.name} was made ({len(open_months)} months)."
+        if unhosted := [open_months[i].name for i in plan.unhosted]:
+            line += f" Nobody can host {', '.join(unhosted)}: choose a host by hand."
+        return line
+
     note(circle, text)
     schedule = [(m, hosts_of(m)) for m in months]
     for member in members:
@@ -142,9 +145,11 @@ def edit_month(
     if before != after:
         note(
             circle,
-            f"{month.name}'s night is now on {day_name(month.date)} at {month.time:%H:%M}"
-            + (f", at {after[2]}" if after[2] else "")
-            + ".",
+            lambda: (
+                f"{month.name}'s night is now on {day_name(month.date)} at {month.time:%H:%M}"
+                + (f", at {after[2]}" if after[2] else "")
+                + "."
+            ),
             month,
         )
         mail.send_members(
@@ -176,7 +181,7 @@ def _set_hosts(circle: Circle, month: Month, member_ids: list[int]) -> None:
         status=SwapRequest.Status.VOID
     )
     names = ", ".join(members[pk].name for pk in ids) or "nobody"
-    note(circle, f"The admin made {names} the host of {month.name}.", month)
+    note(circle, lambda: f"The admin made {names} the host of {month.name}.", month)
 
 
 # --- swaps ------------------------------------------------------------------------------------
@@ -244,7 +249,7 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
     )
     note(
         circle,
-        f"{member.name} asked {other.member.name} to swap {mine.name} for {theirs.name}.",
+        lambda: f"{member.name} asked {other.member.name} to swap {mine.name} for {theirs.name}.",
         mine,
     )
     mail.send(
@@ -304,7 +309,7 @@ def _answer_swap(
         swap.save(update_fields=["status", "answered_at"])
         note(
             circle,
-            f"{swap.to_member.name} declined to swap {theirs.name} for {mine.name}.",
+            lambda: f"{swap.to_member.name} declined to swap {theirs.name} for {mine.name}.",
             mine,
         )
         mail.send(
@@ -347,8 +352,10 @@ def _answer_swap(
     ).update(status=SwapRequest.Status.VOID)
     note(
         circle,
-        f"Swapped: {swap.to_member.name} now hosts {mine.name}, "
-        f"{swap.from_member.name} hosts {theirs.name}.",
+        lambda: (
+            f"Swapped: {swap.to_member.name} now hosts {mine.name}, "
+            f"{swap.from_member.name} hosts {theirs.name}."
+        ),
         mine,
     )
     context = {"circle": circle, "swap": swap}

@@ -52,7 +52,7 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
             close_ask(ask, SubstituteAsk.Status.EXPIRED, now)
             note(
                 month.season.circle,
-                f"{ask.member.name} did not answer in time for {month.name}.",
+                lambda: f"{ask.member.name} did not answer in time for {month.name}.",
                 month,
             )
             ask_next(month, now)
