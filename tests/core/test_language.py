@@ -91,26 +91,3 @@ def test_the_nights_log_reads_each_roll_in_its_readers_language(django_user_mode
     assert lines["en"].startswith("Table 1: Roll-off: ")
     assert lines["nl"].startswith("Tafel 1: Opgooien: ")
     assert lines["de"].startswith("Tisch 1: Auswürfeln: ")
-
-
-def test_the_pure_modules_read_an_apps_own_catalogue_too(tmp_path, monkeypatch):
-    import subprocess
-
-    folder = tmp_path / "someapp" / "locale" / "nl" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "django.po").write_text(
-        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        'msgid "Only an app says this."\nmsgstr "Alleen een app zegt dit."\n',
-        encoding="utf-8",
-    )
-    subprocess.run(
-        ["msgfmt", "-o", str(folder / "django.mo"), str(folder / "django.po")], check=True
-    )
-    monkeypatch.setattr(i18n, "APPS_DIR", tmp_path)
-    i18n._catalogue.cache_clear()
-    try:
-        with speak("nl"):
-            assert i18n._("Only an app says this.") == "Alleen een app zegt dit."
-            assert i18n._("Language") == "Taal"  # the project's catalogue still comes first
-    finally:
-        i18n._catalogue.cache_clear()
