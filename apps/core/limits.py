@@ -217,10 +217,14 @@ def wrong_code(request) -> HttpResponse | None:
     return None
 
 
+CODE_PARTS = {"code", "token"}  # the parts of an address that a guess would change
+
+
 class GuessingMiddleware:
-    """Every page that names a night, a room or a circle by its code answers "not found" to
-    a wrong one, so each 404 counts as a guess, and a client out of guesses gets the 429
-    page for any address until its window ends."""
+    """Every page that names a night, a room or a circle by its code (or a link by its
+    token) answers "not found" to a wrong one, so each such 404 counts as a guess, and a
+    client out of guesses gets the 429 page for any address until its window ends. A 404
+    for an address that names no code (a browser looking for an icon) is no guess."""
 
     def __init__(self, get_response) -> None:
         self.get_response = get_response
@@ -230,7 +234,8 @@ class GuessingMiddleware:
         if (limit := over("code", address, browser)) is not None:
             return too_many(request, limit)
         response = self.get_response(request)
-        if response.status_code == 404:
+        match = getattr(request, "resolver_match", None)
+        if response.status_code == 404 and match and CODE_PARTS & match.kwargs.keys():
             with contextlib.suppress(Limited):  # this one is answered; the next is refused
                 hit("code", address, browser)
         return response

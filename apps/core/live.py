@@ -105,6 +105,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     presence: tuple[str, int] | None = None
     language: str | None = None
+    unknown_code = False  # set by authenticate when the socket names no night or room
 
     live_groups: list[str]
     version: int = -1
@@ -150,7 +151,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=4429)
             return
         if not await self.authenticate():
-            await _off_loop(limits.wrong_socket, *client)  # a wrong code is a guess here too
+            if self.unknown_code:  # a guess, as on a page (a refused host console is none)
+                await _off_loop(limits.wrong_socket, *client)
             await self.close(code=4403)
             return
         for group in self.live_groups:

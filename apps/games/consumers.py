@@ -52,6 +52,7 @@ class RoomConsumer(LiveConsumer):
     def _identify(self, token: str | None) -> bool:
         room = room_by_code(self.code)
         if room is None:
+            self.unknown_code = True
             return False
         self.live_groups = [room.group]
         self.party_code = room.party_code

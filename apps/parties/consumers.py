@@ -60,6 +60,7 @@ class PartyConsumer(LiveConsumer):
         self.code, self.view = kwargs["code"], kwargs["view"]
         party = await _party(self.code)
         if party is None or self.view not in VIEWS:
+            self.unknown_code = True
             return False
         if self.view == "host":
             user = self.scope.get("user")

@@ -49,6 +49,16 @@ def test_wrong_codes_in_addresses_count_as_guesses(tight):
     assert [r.status_code for r in guesses] == [404] * 6 + [429]
 
 
+def test_a_missing_icon_or_a_refused_console_is_no_guess(tight, django_user_model):
+    icons = [Client(REMOTE_ADDR="10.0.0.9").get("/apple-touch-icon.png") for _ in range(8)]
+    assert {r.status_code for r in icons} == {404}
+    host = django_user_model.objects.create_user("host", password="pw-long-enough")
+    party = services.create_party(host, name="Friday")
+    laptop = Client(REMOTE_ADDR="10.0.0.9")
+    assert laptop.get(f"/p/{party.code}/host/").status_code == 302  # signed out: sign in
+    assert laptop.get(f"/p/{party.code}/join/").status_code == 200  # not out of guesses
+
+
 def test_joins_reusing_one_browsers_cookie_are_refused_but_the_next_phone_joins(
     tight, django_user_model
 ):
@@ -116,7 +126,10 @@ async def open_socket(cookie: str = "csrftoken=one-browser", path: str = "/ws/ro
 async def test_a_browser_holding_its_share_of_sockets_is_told_so_and_a_closed_one_frees_a_slot(
     settings,
 ):
-    settings.RATE_LIMITS = {"socket": Rate(100, 3, 0, limits.DEFAULTS["socket"].says)}
+    settings.RATE_LIMITS = {
+        "socket": Rate(100, 3, 0, limits.DEFAULTS["socket"].says),
+        "code": Rate(100, 3, 600, limits.DEFAULTS["code"].says),
+    }
     party_host = await _host()
     path = f"/ws/p/{party_host}/screen/"
     held = [await open_socket(path=path) for _ in range(4)]
@@ -134,6 +147,15 @@ async def test_a_browser_holding_its_share_of_sockets_is_told_so_and_a_closed_on
     assert (await again.receive_json_from())["type"] == "fragments"
     for communicator in (*[c for c, _ in held[1:]], other, again):
         await communicator.disconnect()
+    # A console refused to a phone that is not the host is no guess; a wrong code is.
+    for _ in range(4):
+        console, (connected, _) = await open_socket(path=f"/ws/p/{party_host}/host/")
+        assert not connected
+    for _ in range(3):
+        wrong, (connected, _) = await open_socket(path="/ws/p/QQQQQ/screen/")
+        assert not connected
+    refused, (connected, _) = await open_socket(path=path)
+    assert connected and "Too many codes" in (await refused.receive_json_from())["message"]
 
 
 async def _host() -> str:
