@@ -187,31 +187,42 @@ else:
         }
     }
 
-if redis_url := os.environ.get("REDIS_URL"):
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {
-                        "address": redis_url,
-                        # channels-redis waits for messages with a 5 s blocking read; a socket
-                        # timeout at or under that (redis-py's default is 5 s) would cut the
-                        # read of every idle socket and close it with 1011.
-                        "socket_timeout": 30,
-                        "socket_connect_timeout": 5,
-                        "socket_keepalive": True,
-                        "health_check_interval": 15,
-                        # redis-py refuses the 101st connection at once (its default cap):
-                        # hundreds of phones leaving together each need one for a moment.
-                        "max_connections": 1000,
-                    }
-                ],
-                # Room for bursts: a full channel drops messages (a busy table taps fast).
-                "capacity": 1000,
-            },
-        }
+
+def redis_layer(url: str) -> dict:
+    """The channels-redis layer on ``url``, for several daphne processes."""
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": url,
+                    # channels-redis waits for messages with a 5 s blocking read; a socket
+                    # timeout at or under that (redis-py's default is 5 s) would cut the
+                    # read of every idle socket and close it with 1011.
+                    "socket_timeout": 30,
+                    "socket_connect_timeout": 5,
+                    "socket_keepalive": True,
+                    "health_check_interval": 15,
+                    # redis-py refuses the 101st connection at once (its default cap):
+                    # hundreds of phones leaving together each need one for a moment.
+                    "max_connections": 1000,
+                    # After Redis restarts, the connections kept from before are closed: a
+                    # command that meets one tries again on a new one (redis-py's default is
+                    # not to), instead of refusing the first phones that reconnect.
+                    "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+                }
+            ],
+            # Room for bursts: a full channel drops messages (a busy table taps fast).
+            "capacity": 1000,
+        },
     }
+
+
+if redis_url := os.environ.get("REDIS_URL"):
+    CHANNEL_LAYERS = {"default": redis_layer(redis_url)}
 else:
     CHANNEL_LAYERS = {
         "default": {

@@ -150,6 +150,15 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
         raise RuntimeError("a render that fails")
 
     monkeypatch.setattr(consumers.PartyConsumer, "render", broken)
+    layer = get_channel_layer()
+    discarding = type(layer).group_discard
+    left: list[str] = []
+
+    async def discard(self, group, channel):
+        left.append(group)
+        await discarding(self, group, channel)
+
+    monkeypatch.setattr(type(layer), "group_discard", discard)
     await console.send_json_to({"type": "hello", "since": 0})
     with pytest.raises(RuntimeError, match="a render that fails"):
         while True:
@@ -158,4 +167,24 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
     monkeypatch.setattr(render, "phone_states", lambda code: looks.append(code) or {})
     await asyncio.sleep(0.2)
     assert looks == []  # no loop left behind, reading the night for a socket that is gone
-    assert not get_channel_layer().groups.get(party.screens_group)
+    assert party.screens_group in left and party.group in left
+
+
+async def test_the_redis_layer_works_on_the_first_try_after_redis_restarts():
+    from channels_redis.core import RedisChannelLayer
+
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        layer = RedisChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        await layer.group_add("tables", "specific.a!b")
+        redis.stop()
+        redis.start()
+        # The connection kept from before the restart is closed: the layer takes a new one
+        # instead of failing the phone that reconnects first.
+        await layer.group_add("tables", "specific.a!b")
+        await layer.close_pools()
+    finally:
+        redis.stop()

@@ -41,3 +41,19 @@ def test_the_worker_registers_and_an_offline_phone_comes_back_to_the_live_score(
     page.context.set_offline(False)
     expect(page.locator("#live-status")).to_have_text("Connected", timeout=15_000)
     expect(page.locator("#table")).to_contain_text("won", ignore_case=True)
+
+
+def test_a_phone_reloaded_while_the_laptop_restarts_comes_back_by_itself(
+    server, new_context, host_login
+):
+    """The phone's Wi-Fi never dropped, so no "online" event comes: the offline page's own
+    check of the laptop must bring it back."""
+    night = make_night(server, 4, dice="physical")
+    page = as_player(new_context, server, night, "P001")
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("!!navigator.serviceWorker.controller || (location.reload(), false)")
+    server.stop()
+    page.reload()
+    expect(page.get_by_role("heading", name="Reconnecting…")).to_be_visible()
+    server.start()
+    expect(page.locator("#live-status")).to_have_text("Connected", timeout=15_000)

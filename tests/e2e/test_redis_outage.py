@@ -1,5 +1,6 @@
-"""Redis restarts in the middle of a round on the scale-out stack: the phone says it is
-reconnecting, comes back by itself without a reload, and its next tap lands."""
+"""Redis stops for ten seconds in the middle of a round on the scale-out stack: the phone says
+it is reconnecting, comes back by itself within seconds of Redis, without a reload, and its
+next tap lands."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ print(json.dumps([party.code, seat_cookie_name(party.scope), tokens[0]]))
 """
 
 
-def test_a_phone_rides_out_a_redis_restart_and_its_next_tap_lands(server, phone):
+def test_a_phone_rides_out_ten_seconds_without_redis_and_its_next_tap_lands(server, phone):
     redis = RedisServer().start()
     # A second process on the suite's database, whose channel layer is a Redis of its own.
     own = DaphneServer(server.data_dir, env={**server.env, "REDIS_URL": redis.url}).start()
@@ -44,10 +45,11 @@ def test_a_phone_rides_out_a_redis_restart_and_its_next_tap_lands(server, phone)
         redis.stop()
         expect(page.locator("#live-lost")).to_be_visible()
         expect(page.locator("#live-lost")).to_contain_text("Reconnecting…")
-        time.sleep(2)
+        time.sleep(10)
         redis.start()
 
-        expect(page.locator("#live-status")).to_have_text("Connected", timeout=20_000)
+        # Back within seconds of Redis, whatever the phone's backoff had grown to.
+        expect(page.locator("#live-status")).to_have_text("Connected", timeout=8_000)
         expect(page.locator("#live-lost")).to_be_hidden()
         page.locator("#table").get_by_role("button", name="Two 6s").click()
         expect(page.locator("#table .roll-log li")).to_have_count(1)

@@ -245,8 +245,9 @@
     // Refused for too many open pages from this network: try again slowly.
     if (event && event.code === 4429) attempt = Math.max(attempt, 6);
     // Exponential backoff with jitter, so a room of phones doesn't reconnect in lockstep
-    // when the laptop comes back.
-    const base = Math.min(15000, 500 * 2 ** attempt);
+    // when the laptop comes back; at most 5 s, so a phone is back within seconds of the
+    // laptop (or its Redis) however long the outage was.
+    const base = Math.min(5000, 500 * 2 ** attempt);
     const delay = base / 2 + Math.random() * (base / 2);
     attempt += 1;
     clearTimeout(timer);
@@ -283,13 +284,17 @@
     }
   });
 
-  // A phone that wakes from sleep should not wait out its backoff.
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && socket?.readyState === WebSocket.CLOSED) {
+  // A phone that wakes from sleep, or whose Wi-Fi comes back, should not wait out its backoff.
+  function reconnectNow() {
+    if (socket?.readyState === WebSocket.CLOSED) {
       attempt = 0;
       connect();
     }
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") reconnectNow();
   });
+  window.addEventListener("online", reconnectNow);
 
   window.BunkoLive = {
     send,
