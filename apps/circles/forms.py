@@ -222,7 +222,9 @@ class InviteMailForm(forms.Form):
             try:
                 found.append(field.clean(address))
             except forms.ValidationError:
-                raise forms.ValidationError(f"{address} is not an e-mail address.") from None
+                raise forms.ValidationError(
+                    _("{address} is not an e-mail address.").format(address=address)
+                ) from None
         if not found:
             raise forms.ValidationError(_("Type at least one e-mail address."))
         if len(found) > 50:

@@ -24,6 +24,8 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from apps.core.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Rate:
@@ -34,11 +36,11 @@ class Rate:
 
 
 DEFAULTS: dict[str, Rate] = {
-    "code": Rate(600, 30, 600, "Too many codes tried from here; wait a few minutes."),
-    "join": Rate(600, 20, 600, "Too many joins from here; wait a few minutes."),
-    "room": Rate(200, 20, 600, "Too many game rooms started from here; wait a few minutes."),
-    "signin": Rate(60, 10, 600, "Too many sign-in attempts; wait a few minutes."),
-    "socket": Rate(2000, 40, 0, "Too many pages open from here; close some and reload."),
+    "code": Rate(600, 30, 600, N_("Too many codes tried from here; wait a few minutes.")),
+    "join": Rate(600, 20, 600, N_("Too many joins from here; wait a few minutes.")),
+    "room": Rate(200, 20, 600, N_("Too many game rooms started from here; wait a few minutes.")),
+    "signin": Rate(60, 10, 600, N_("Too many sign-in attempts; wait a few minutes.")),
+    "socket": Rate(2000, 40, 0, N_("Too many pages open from here; close some and reload.")),
 }
 BROWSER_COOKIES = ("sessionid", "csrftoken")
 # Keys start with this; the test suite gives every test a namespace of its own.
@@ -48,7 +50,7 @@ SOCKET_HOLD = 6 * 60 * 60  # an open-socket count left by a killed process fades
 
 class Limited(Exception):
     def __init__(self, rate: Rate) -> None:
-        super().__init__(rate.says)
+        super().__init__(_(rate.says))  # in the language of whoever is refused
         self.rate = rate
 
 
@@ -185,7 +187,7 @@ def over(name: str, address: str, browser: str = "") -> Rate | None:
 
 
 def too_many(request, limit: Rate) -> HttpResponse:
-    response = render(request, "core/too_many.html", {"message": limit.says}, status=429)
+    response = render(request, "core/too_many.html", {"message": _(limit.says)}, status=429)
     response["Retry-After"] = str(limit.seconds or 60)
     return response
 

@@ -82,10 +82,10 @@ def check_values(value: Any, depth: int = 0) -> None:
     """Refuse what no page sends and nothing downstream should see: deep nesting, NUL bytes
     (PostgreSQL cannot store them) and lone surrogates (not text at all)."""
     if depth > MAX_DEPTH:
-        raise Refused("That message is nested too deeply; nothing changed.")
+        raise Refused(_("That message is nested too deeply; nothing changed."))
     if isinstance(value, str):
         if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
-            raise Refused("That message holds characters that are not text; nothing changed.")
+            raise Refused(_("That message holds characters that are not text; nothing changed."))
     elif isinstance(value, dict):
         for key, item in value.items():
             check_values(key, depth + 1)
@@ -261,7 +261,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 {
                     "type": "error",
                     "id": action_id,
-                    "message": "That did not work; nothing changed. Try again.",
+                    "message": _("That did not work; nothing changed. Try again."),
                     "target": target,
                 }
             )

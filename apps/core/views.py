@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from apps.core.network import public_base
@@ -24,7 +25,7 @@ def qr_code(request: HttpRequest) -> HttpResponse:
     """The QR code of a link on this server (never an outside address)."""
     target = request.GET.get("for", "/")
     if not target.startswith("/") or target.startswith("//") or len(target) > 200:
-        return HttpResponseBadRequest("Only links on this server get a QR code.")
+        return HttpResponseBadRequest(_("Only links on this server get a QR code."))
     svg = qr_svg(public_base(request) + target)
     return HttpResponse(svg, content_type="image/svg+xml")
 

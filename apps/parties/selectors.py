@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from apps.parties.models import Party, Player, SitOut, Table
 from apps.parties.rules.table import DONE, TableState, outcome
@@ -290,11 +291,11 @@ def preview_correction(party: Party, table_id: int, index: int, replacement: dic
 
     table = party.tables.filter(pk=table_id).first()
     if table is None:
-        return {"error": "That table is not part of this night."}
+        return {"error": _("That table is not part of this night.")}
     state = TableState.from_json(table.state)
     names = state.players
     if not 0 <= index < len(state.entries):
-        return {"error": "That entry is not in this table's log."}
+        return {"error": _("That entry is not in this table's log.")}
     action = {"type": "correct", "index": index, "replacement": replacement}
     try:
         after = apply(state, None, action, random.Random(0))

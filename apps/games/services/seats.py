@@ -9,6 +9,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.errors import Refused
@@ -78,13 +79,13 @@ def release_seat(code: str, claim: SeatClaim | None, slot: int) -> Seat:
         me = seat_for_claim(room, claim)
         seat = room.seats.filter(slot=slot).first()
         if seat is None:
-            raise Refused("There is no such seat at this table.")
+            raise Refused(_("There is no such seat at this table."))
         if seat.pk != me.pk and not me.is_creator:
-            raise Refused("Only the player who made the room can give someone else's seat away.")
+            raise Refused(_("Only the player who made the room can give someone else's seat away."))
         if room.status == Room.Status.FINISHED:
-            raise Refused("This game is over.")
+            raise Refused(_("This game is over."))
         if seat.is_bot or not seat.claimed:
-            raise Refused("No phone holds that seat.")
+            raise Refused(_("No phone holds that seat."))
         _let_go(room, seat, keep_name=True)
     return seat
 
