@@ -463,7 +463,9 @@ def host_players(night: Night) -> str:
 
 def host_log(night: Night) -> str:
     events = list(
-        night.party.events.select_related("player", "table").order_by("-created", "-id")[:14]
+        night.party.events.select_related("player", "table")
+        .defer("table__state")  # a table's whole state, for its number
+        .order_by("-created", "-id")[:14]
     )
     lines = [log_line(e, e.table.number if e.table_id else None) for e in events]
     return _render("parties/host.html", "log", {"log": lines})

@@ -1,5 +1,5 @@
 """The servers of one load-bench size: the embedded stack (one daphne, SQLite, in-memory
-channel layer) or the scale-out stack (two daphne processes, PostgreSQL, Redis); the night
+channel layer) or the scale-out stack (two or more daphne processes, PostgreSQL, Redis); the night
 they serve, and what the operating system says each process costs."""
 
 from __future__ import annotations
@@ -100,10 +100,12 @@ class Night:
 class Stack:
     """One size's servers: ``start`` them with a fresh night, ``stop`` them in ``finally``."""
 
-    def __init__(self, data_dir: Path, tables: int, scale_out: bool) -> None:
+    def __init__(self, data_dir: Path, tables: int, scale_out: bool, processes: int = 0) -> None:
         self.data_dir = data_dir
         self.tables = tables
         self.scale_out = scale_out
+        # One daphne on the embedded stack; two (or as asked) on PostgreSQL and Redis.
+        self.processes = processes or (2 if scale_out else 1)
         self.servers: list[DaphneServer] = []
         self.database_url: str | None = None
         self.redis_url: str | None = None
@@ -112,7 +114,7 @@ class Stack:
     @property
     def label(self) -> str:
         if self.scale_out:
-            return "scale-out: 2 daphne, PostgreSQL, Redis"
+            return f"scale-out: {self.processes} daphne, PostgreSQL, Redis"
         return "embedded: 1 daphne, SQLite, in-memory layer"
 
     # -- the services -------------------------------------------------------------------------
@@ -158,10 +160,7 @@ class Stack:
         env = {"BUNKO_FIXED_SEED": "7"}
         if self.scale_out:
             env.update(self._scale_out_env())
-            count = 2
-        else:
-            count = 1
-        for index in range(count):
+        for index in range(self.processes):
             folder = self.data_dir / f"daphne{index}"
             folder.mkdir(parents=True, exist_ok=True)
             server = DaphneServer(folder, env=env)

@@ -11,7 +11,7 @@ table is done. Then every page is checked against a fresh render and against the
 
     make bench                                        # every size, 60 s of play each
     BENCH_SIZES=12 BENCH_SECONDS=20 make bench        # a quick one
-    BENCH_SIZES=12,50,100,pg50,pg100                  # the sizes (pgN: the scale-out stack)
+    BENCH_SIZES=12,50,100,pg50,pg100,pg250            # the sizes (pgN: the scale-out stack)
 
 It asserts a correct night (no legal tap refused except by a genuine race, no lost update);
 the performance goals are printed as PASS or MISS, never asserted.
@@ -35,6 +35,7 @@ SIZES = {
     "100": (100, False),
     "pg50": (50, True),
     "pg100": (100, True),
+    "pg250": (250, True, 4),  # 1,000 phones across four daphne processes
 }
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 # Everything of one size (sockets, baselines, play, settling, checks) ends by then.
@@ -67,10 +68,10 @@ def summary_at_the_end():
 
 @pytest.mark.parametrize("size", chosen_sizes())
 def test_a_night_of_many_tables_plays_live_at_a_human_pace(size, tmp_path):
-    tables, scale_out = SIZES[size]
+    tables, scale_out, *processes = SIZES[size]
     if scale_out and (problem := Stack.scale_out_problem()):
         pytest.skip(problem)
-    stack = Stack(tmp_path, tables, scale_out)
+    stack = Stack(tmp_path, tables, scale_out, *processes)
     try:
         stack.start()
         figures = asyncio.run(run_bounded(stack))

@@ -37,7 +37,7 @@ def last_dice(page: Page, selector: str) -> list[str]:
 
 
 def test_each_phone_reads_the_same_night_in_its_own_language(
-    server, host_login, new_context, tmp_path
+    server, host_login, new_context, docs_shot
 ):
     host = new_context(LAPTOP).new_page()
     sign_in(host, server, host_login)
@@ -98,7 +98,7 @@ def test_each_phone_reads_the_same_night_in_its_own_language(
 
     # German's longer words must fit a phone: nothing wider than the screen.
     for name, (_language, page) in phones.items():
-        page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+        docs_shot(page, f"language-phone-{name.lower()}.png")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["viewport"]["width"], f"{name}'s page is {width} px wide"
-    screen.screenshot(path=str(tmp_path / "screen.png"))
+    docs_shot(screen, "language-screen.png", full_page=False)

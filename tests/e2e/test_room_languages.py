@@ -11,7 +11,7 @@ from tests.e2e.conftest import PHONE
 
 
 def test_a_dutch_phone_and_a_german_phone_each_see_a_live_move_in_their_language(
-    server, new_context, tmp_path
+    server, new_context, docs_shot
 ):
     ann = new_context({**PHONE, "locale": "nl-NL"}).new_page()
     bea = new_context({**PHONE, "locale": "de-DE"}).new_page()
@@ -41,5 +41,4 @@ def test_a_dutch_phone_and_a_german_phone_each_see_a_live_move_in_their_language
     # Phone-sized in both languages: nothing wider than the screen.
     for page, name in ((ann, "nl"), (bea, "de")):
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.screenshot(path=str(tmp_path / f"mbogo-{name}.png"))
-    print(tmp_path)
+        docs_shot(page, f"language-mbogo-{name}.png", full_page=False)
