@@ -360,7 +360,10 @@ class Phone(Socket):
             self.schedule(*PACE)
         elif self.deferred:
             self.deferred = False
-            self.fire(self.generation)
+            # A person taps again once the page shows what their tap did: when the answer
+            # outruns the table's update, that update schedules the next tap instead.
+            if self.page.v("table") != tap.base:
+                self.fire(self.generation)
 
 
 @dataclass
