@@ -16,6 +16,17 @@ def fresh_caches():
 
 
 @pytest.fixture(autouse=True)
+def english_to_start():
+    """A request leaves its language active in its thread (as Django does): every test
+    starts in English whatever the test before it asked for."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fresh_limits():
     """Each test counts its own requests against the rate limits (the suite makes many
     from one address)."""

@@ -9,6 +9,8 @@ import json
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -32,7 +34,8 @@ def manifest(request: HttpRequest) -> JsonResponse:
     data = {
         "name": "Bunko Night",
         "short_name": "Bunko",
-        "description": "Bunko parties scored on the phones, with party games between rounds.",
+        "description": _("Bunko parties scored on the phones, with party games between rounds."),
+        "lang": get_language(),
         "start_url": "/?from=home-screen",
         "scope": "/",
         "display": "standalone",

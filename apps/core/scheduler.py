@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.core import presence
+from apps.core.language import speak
 from apps.core.models import Deadline
 
 log = logging.getLogger(__name__)
@@ -127,17 +128,26 @@ def run_due(now: datetime | None = None, limit: int = 200) -> int:
     )
     fired = 0
     for pk, scope in due:
-        fire = HANDLERS.get(scope.split(":", 1)[0])
-        if fire is None:
-            Deadline.objects.filter(pk=pk).delete()
-            continue
-        try:
-            fired += bool(fire(pk, scope, now))
-        except Exception:
-            # A broken move must not stop every other room's: try it again a little later.
-            log.exception("scheduler: firing %s of %s failed", pk, scope)
-            Deadline.objects.filter(pk=pk).update(due_at=now + timedelta(seconds=5))
+        with speak(settings.LANGUAGE_CODE):
+            fired += _fire(pk, scope, now)
     return fired
+
+
+def _fire(pk: int, scope: str, now: datetime) -> int:
+    """One deadline's move, in the product's default language rather than whatever the last
+    request left active in this thread (a mail it sends reaches people who chose nothing
+    here); 1 when it made a move."""
+    fire = HANDLERS.get(scope.split(":", 1)[0])
+    if fire is None:
+        Deadline.objects.filter(pk=pk).delete()
+        return 0
+    try:
+        return int(bool(fire(pk, scope, now)))
+    except Exception:
+        # A broken move must not stop every other room's: try it again a little later.
+        log.exception("scheduler: firing %s of %s failed", pk, scope)
+        Deadline.objects.filter(pk=pk).update(due_at=now + timedelta(seconds=5))
+        return 0
 
 
 def run_until_quiet(limit: int = 10_000, now: datetime | None = None) -> int:

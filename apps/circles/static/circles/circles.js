@@ -9,7 +9,7 @@ document.addEventListener("click", (event) => {
   field.select();
   const done = () => {
     const label = button.textContent;
-    button.textContent = "Copied";
+    button.textContent = button.dataset.copied || "Copied";  // in the page's language
     setTimeout(() => { button.textContent = label; }, 1500);
   };
   if (navigator.clipboard && window.isSecureContext) {
