@@ -25,8 +25,9 @@ from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYER
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at most this often (seconds):
-# quicker than the eye at a party, and a hundred busy tables cost a few renders a second. A
-# change after a quiet moment is drawn at once; changes within the interval wait for its end.
+# quicker than the eye at a party, and a hundred busy tables cost a few renders a second. The
+# wait also lets the answer to a host's button inside a table's card arrive before the card is
+# drawn anew (htmx drops an answer whose form left the page).
 SCREENS_REDRAW_AFTER = 0.2
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
@@ -53,7 +54,6 @@ class PartyConsumer(LiveConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.changed: dict[int, dict] = {}  # table id -> its latest change not yet drawn
-        self.drawn_at = float("-inf")  # the event loop's time of the last redraw
 
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -213,14 +213,11 @@ class PartyConsumer(LiveConsumer):
         if event.get("tallies"):
             self.changed[event["table"]]["tallies"] = True
         if self.redraw is None:
-            loop = asyncio.get_running_loop()
-            wait = max(0.0, self.drawn_at + SCREENS_REDRAW_AFTER - loop.time())
-            self.redraw = loop.call_later(
-                wait, lambda: asyncio.ensure_future(self._redraw_tables())
+            self.redraw = asyncio.get_running_loop().call_later(
+                SCREENS_REDRAW_AFTER, lambda: asyncio.ensure_future(self._redraw_tables())
             )
 
     async def _redraw_tables(self) -> None:
-        self.drawn_at = asyncio.get_running_loop().time()
         events, self.changed, self.redraw = list(self.changed.values()), {}, None
         html = await database_sync_to_async(self._screen_tables)(events)
         if html:

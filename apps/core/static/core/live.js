@@ -74,19 +74,31 @@
     if (lost) lost.hidden = state === "open" || !everOpen;
   }
 
-  // A fragment that holds the field someone is typing in waits until they leave it.
+  // A fragment that holds the field someone is typing in waits until they leave it; one
+  // holding a form whose request is on its way waits for the answer (htmx drops an answer
+  // whose form has left the page, and with it the host's "Corrected" and its undo).
   const deferred = new Map();
-  document.addEventListener("focusout", () => {
+  function flushDeferred() {
     setTimeout(() => {
       for (const [id, fresh] of deferred) {
         const current = document.getElementById(id);
-        if (current && !isEditing(current)) {
+        if (current && !isBusy(current)) {
           deferred.delete(id);
           replace(current, fresh);
         }
       }
     }, 0);
-  });
+  }
+  document.addEventListener("focusout", flushDeferred);
+  document.addEventListener("htmx:afterRequest", flushDeferred);
+
+  function isBusy(element) {
+    return (
+      isEditing(element) ||
+      element.classList.contains("htmx-request") ||
+      element.querySelector(".htmx-request") !== null
+    );
+  }
 
   function isEditing(element) {
     const active = document.activeElement;
@@ -148,7 +160,7 @@
       if (!current) continue;
       // A part drawn at an older version than the one shown is old news (data-v).
       if (fresh.dataset.v && current.dataset.v && Number(fresh.dataset.v) < Number(current.dataset.v)) continue;
-      if (isEditing(current)) {
+      if (isBusy(current)) {
         deferred.set(fresh.id, fresh);
         continue;
       }
