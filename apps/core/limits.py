@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,8 @@ DEFAULTS: dict[str, Rate] = {
 }
 BROWSER_COOKIES = ("sessionid", "csrftoken")
 # Keys start with this; the test suite gives every test a namespace of its own.
+log = logging.getLogger(__name__)
+
 NAMESPACE = "limit:"
 SOCKET_HOLD = 6 * 60 * 60  # an open-socket count left by a killed process fades after this
 
@@ -115,6 +118,27 @@ def _incr(key: str, ttl: int, by: int = 1) -> int:
 # -- counting -------------------------------------------------------------------------------------
 
 
+def _fail_open(default):
+    """The limits guard a party; they never stop one: when the cache is out of reach (Redis
+    restarting) the attempt is let through uncounted instead of failing the page or socket."""
+
+    def decorate(function):
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except Limited:
+                raise
+            except Exception as error:  # the cache backend's own connection errors
+                log.warning("limits: the cache is out of reach (%s); not counted", error)
+                return default
+
+        return wrapper
+
+    return decorate
+
+
+@_fail_open(None)
 def hit(name: str, address: str, browser: str = "") -> None:
     """Count one attempt; raise Limited when this client has used up its window."""
     if not enabled():
@@ -130,6 +154,7 @@ def hit_request(name: str, request) -> None:
     hit(name, *request_client(request))
 
 
+@_fail_open([])
 def open_socket(address: str, browser: str) -> list[str]:
     """Count an opening socket; the keys to release when it closes. Raise Limited (and count
     nothing) when this client already holds its share."""
@@ -161,6 +186,7 @@ def wrong_socket(address: str, browser: str) -> None:
         hit("code", address, browser)
 
 
+@_fail_open(None)
 def close_socket(keys: list[str]) -> None:
     for key in keys:
         try:
@@ -170,6 +196,7 @@ def close_socket(keys: list[str]) -> None:
             pass  # faded already
 
 
+@_fail_open(None)
 def over(name: str, address: str, browser: str = "") -> Rate | None:
     """Whether this client has used up its window (without counting an attempt)."""
     if not enabled():

@@ -199,3 +199,18 @@ async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_
         assert (await screen.receive_json_from())["html"] == first["html"]
     assert renders == []
     await screen.disconnect()
+
+
+def test_a_cache_out_of_reach_lets_every_attempt_through_uncounted(monkeypatch, client):
+    from apps.core import limits
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Redis is restarting")
+
+    for name in ("add", "incr", "decr", "get_many", "set"):
+        monkeypatch.setattr(limits.cache, name, down)
+    assert limits.hit("join", "10.0.0.9", "phone") is None
+    assert limits.over("code", "10.0.0.9") is None
+    assert limits.open_socket("10.0.0.9", "phone") == []
+    limits.close_socket(["limit:socket:a:10.0.0.9:open"])
+    assert client.get("/").status_code == 200
