@@ -70,6 +70,7 @@ def browser():
             args=[
                 "--no-sandbox",
                 "--disable-gpu",
+                "--disable-dev-shm-usage",
                 "--disable-quic",
                 "--disable-background-networking",
                 "--disable-component-update",
