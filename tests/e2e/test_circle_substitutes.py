@@ -6,7 +6,7 @@ not answer in time."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -60,9 +60,12 @@ def reload_until(page: Page, selector: str, text: str, tries: int = 40) -> None:
 def test_a_short_table_is_filled_by_the_substitutes_in_order_and_the_night_starts_with_them(
     server, circle_admin, new_context
 ):
-    now = datetime.now(UTC)
-    if now.hour == 23 and now.minute >= 45:
-        pytest.skip("tonight's night must still be ahead: run again after midnight UTC")
+    # The circle lives where it is midday now, so tonight's night is hours ahead whenever the
+    # test runs (a circle's times are in its own time zone).
+    utc = datetime.now(UTC)
+    offset = (12 - utc.hour + 12) % 24 - 12  # hours east of UTC, -12..11
+    zone = f"Etc/GMT{-offset:+d}" if offset else "UTC"  # Etc/ names count westwards
+    now = utc + timedelta(hours=offset)
     admin = new_context(LAPTOP, timeout=15_000).new_page()
     host_phone = new_context(PHONE, timeout=15_000).new_page()
     ann = new_context(PHONE, timeout=15_000).new_page()
@@ -101,10 +104,11 @@ def test_a_short_table_is_filled_by_the_substitutes_in_order_and_the_night_start
     # This month's night is tonight (whatever the circle's usual night would have said).
     month_id = int(
         server.python(
-            "from django.utils import timezone\n"
-            "from apps.circles.models import Month\n"
+            "import datetime\n"
+            "from apps.circles.models import Circle, Month\n"
+            f"Circle.objects.filter(code='{code}').update(timezone='{zone}')\n"
             f"month = Month.objects.filter(season__circle__code='{code}').get(index=0)\n"
-            "month.date = timezone.now().date()\n"
+            f"month.date = datetime.date({now.year}, {now.month}, {now.day})\n"
             "month.time = '23:59'\n"
             "month.save()\n"
             "print(month.pk)\n"
