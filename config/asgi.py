@@ -13,7 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from apps.core import scheduler  # noqa: E402
+from apps.core import heap, scheduler  # noqa: E402
 from apps.core.security import SameOriginValidator, SocketRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
@@ -26,3 +26,6 @@ application = ProtocolTypeRouter(
 
 # Timed moves, bots and presence: fired from this process's event loop once daphne runs.
 scheduler.start_with_server()
+
+# Last: everything loaded so far lives as long as the server (see apps.core.heap).
+heap.settle()
