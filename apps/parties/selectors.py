@@ -64,6 +64,9 @@ class TextCache(Cache):
     def get(self, key: Any, make: Callable[[], Any]) -> Any:
         return super().get((translation.get_language(), key), make)
 
+    def peek(self, key: Any) -> Any | None:
+        return super().peek((translation.get_language(), key))
+
 
 STATES = Cache(4096)
 
@@ -114,9 +117,11 @@ def table_state(table: Table) -> TableState:
     return STATES.get((table.pk, table.version), lambda: TableState.from_json(table.state))
 
 
-def table_states(rows: Iterable[TableRow]) -> list[TableState]:
+def table_states(rows: Iterable[TableRow], keep: bool = True) -> list[TableState]:
     """The states of many tables for tallies and flags: the ones not cached at their version
-    come in one query, as they are now (and are kept under their own versions)."""
+    come in one query, as they are now (and are kept under their own versions, unless
+    ``keep`` is false: a service reading inside its transaction may see a version that is
+    never committed)."""
     rows = list(rows)
     found = {r.pk: STATES.peek((r.pk, r.version)) for r in rows}
     missing = [pk for pk, state in found.items() if state is None]
@@ -124,9 +129,8 @@ def table_states(rows: Iterable[TableRow]) -> list[TableState]:
         for pk, version, data in Table.objects.filter(pk__in=missing).values_list(
             "pk", "version", "state"
         ):
-            found[pk] = STATES.peek((pk, version)) or STATES.put(
-                (pk, version), TableState.from_json(data)
-            )
+            state = STATES.peek((pk, version)) or TableState.from_json(data)
+            found[pk] = STATES.put((pk, version), state) if keep else state
     return [found[r.pk] for r in rows]
 
 

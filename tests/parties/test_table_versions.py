@@ -30,10 +30,10 @@ def night(django_user_model):
 
 def test_a_late_message_for_an_old_version_draws_the_table_as_it_is_now(night):
     party, tokens = night
-    STATES.clear()
     old = table_rows(party)[0]
     claim = read_seat_token(tokens["P0"], party.scope)
     services.table_action(party.code, claim, "late-rolloff", {"type": "rolloff"})
+    STATES.clear()  # the tap kept both versions; a message this late finds them gone
     now = Table.objects.get(pk=old.pk)
     assert now.version > old.version
     row, state = table_at(old)
@@ -55,3 +55,15 @@ def test_a_version_still_cached_is_drawn_as_it_was(night):
     services.table_action(party.code, claim, "kept-rolloff", {"type": "rolloff"})
     again, same = table_at(before)
     assert again.version == before.version and same is state
+
+
+def test_a_tap_keeps_the_state_it_made_under_its_new_version(
+    night, django_capture_on_commit_callbacks
+):
+    party, tokens = night
+    claim = read_seat_token(tokens["P0"], party.scope)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_action(party.code, claim, "kept-new", {"type": "rolloff"})
+    now = Table.objects.get(pk=table_rows(party)[0].pk)
+    kept = STATES.peek((now.pk, now.version))
+    assert kept is not None and kept.to_json() == now.state

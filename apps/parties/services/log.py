@@ -80,6 +80,7 @@ def record_table(
 ) -> Event:
     """Append a table's event at the table's next version (the caller holds the table row
     locked and has saved its state) and tell that table's phones and the screens."""
+    table.party = party  # its group's name needs the night's code: not another query
     table.version += 1
     table.save(update_fields=["state", "seats", "version", "changed"])
     event = Event.objects.create(

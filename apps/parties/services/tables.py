@@ -25,6 +25,7 @@ from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
+from apps.parties.selectors import STATES, rows_of, table_rows, table_states
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
 
@@ -59,7 +60,12 @@ def _check_playing(party: Party) -> None:
 def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Table:
     """The player's table this round, locked. ``hint`` (the table the phone showed) makes
     this one row; without it only the round's seats are read to find it."""
-    tables = Table.objects.select_for_update().filter(party=party, round=party.current_round)
+    # The state stays in the database until asked for: the state cache usually has it.
+    tables = (
+        Table.objects.select_for_update()
+        .defer("state")
+        .filter(party=party, round=party.current_round)
+    )
     if hint is not None:
         table = tables.filter(pk=hint).first()
         if table is not None and player.id in table.seats:
@@ -72,6 +78,21 @@ def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Ta
     if party.sit_outs.filter(round=party.current_round, player=player).exists():
         raise Refused(_("You sit out this round: enjoy a party game!"))
     raise Refused(_("You are not seated at a table this round."))
+
+
+def locked_state(table: Table) -> TableState:
+    """The state of a table just read and locked: from the state cache at its version (a
+    committed version: nobody has written since the lock), else decoded from its row."""
+    return STATES.peek((table.pk, table.version)) or STATES.put(
+        (table.pk, table.version), TableState.from_json(table.state)
+    )
+
+
+def keep_state(table: Table, state: TableState) -> None:
+    """Cache the state a change saved under its new version once the change is committed
+    (the phones' renders then need not decode it); a rolled-back version is never kept."""
+    key = (table.pk, table.version)
+    transaction.on_commit(lambda: STATES.put(key, state))
 
 
 def _int(value) -> int | None:
@@ -118,7 +139,7 @@ def table_action(
         )
     if "round" in action and _int(action["round"]) != table.round:
         raise Refused(_("That round is over: here is your table now."))
-    state = TableState.from_json(table.state)
+    state = locked_state(table)
     if kind in TIMED_TAPS and "at" in action and _int(action["at"]) != state.version:
         # The button was drawn for an earlier moment of the table: a double tap, or a tap
         # that crossed another phone's. Applying it would roll for the wrong moment.
@@ -144,6 +165,7 @@ def table_action(
         action=action,
         told=told(state, new, player.name),
     )
+    keep_state(table, new)
     _after_change(party, table, state, new, moments, undone=kind == "undo")
     if kind == "swap":
         # Seats changed: every screen learns who now sits where (a night-wide change, rare).
@@ -232,11 +254,8 @@ def _stop_changed(party: Party, head: Table, stopped: bool) -> None:
 
 
 def _round_done(party: Party) -> bool:
-    phases = [
-        TableState.from_json(state).phase
-        for state in party.tables.filter(round=party.current_round).values_list("state", flat=True)
-    ]
-    return bool(phases) and all(phase == DONE for phase in phases)
+    states = table_states(table_rows(party), keep=False)
+    return bool(states) and all(state.phase == DONE for state in states)
 
 
 def _recount_travelling(party: Party, round_number: int) -> None:
@@ -244,9 +263,12 @@ def _recount_travelling(party: Party, round_number: int) -> None:
     still on the tables (ghosts hold no prize); a night event when a holder changes."""
     ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
     latest: dict[str, tuple[int, int]] = {}
-    for seats, data in party.tables.values_list("seats", "state"):
-        for roll in data["rolls"]:
-            holder = seats[roll["seat"]]
+    # Every round's tables, most from the state cache (past rounds never change but by a
+    # correction, which moves their version).
+    rows = rows_of(party.tables.all())
+    for row, state in zip(rows, table_states(rows, keep=False), strict=True):
+        for roll in state.rolls:
+            holder = row.seats[roll["seat"]]
             if roll["kind"] not in (BUNKO, WIPEOUT) or holder in ghosts:
                 continue
             stamp = (roll.get("t") or 0, holder)
