@@ -166,7 +166,9 @@ class PartyConsumer(LiveConsumer):
                 html = await database_sync_to_async(self._awards)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if TRAVELLING in parts and self.view != "host":
-                html = await database_sync_to_async(self._travelling)(event["version"])
+                html = render.travelling_drawn(self.code, event["version"], self.view)
+                if html is None:
+                    html = await database_sync_to_async(self._travelling)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if PLAYERS in parts and self.view != "phone":
                 html = await database_sync_to_async(self._players)(event["version"])

@@ -187,6 +187,8 @@ class Event(LogEntry):
             ),
             models.UniqueConstraint(fields=["party", "action_id"], name="unique_event_action_id"),
         ]
+        # The console's log reads a night's newest entries after every change.
+        indexes = [models.Index(fields=["party", "-id"], name="event_party_newest")]
 
     def __str__(self) -> str:
         return f"{self.party.code} v{self.version} {self.kind}"

@@ -227,6 +227,13 @@ def phone_travelling(night: Night) -> str:
     )
 
 
+def travelling_drawn(code: str, version: int, view: str) -> str | None:
+    """The travelling prizes at a night's version if some socket has drawn them already: a
+    prize changing hands is news for every phone of the night, and all but the first find
+    it here without a trip to the database thread."""
+    return FRAGMENTS.peek(("travelling" if view == "phone" else "tv-travelling", code, version))
+
+
 def phone_night(phone: Phone) -> str:
     """The phone's night parts: the banner and where to sit."""
     context = {
@@ -465,7 +472,7 @@ def host_log(night: Night) -> str:
     events = list(
         night.party.events.select_related("player", "table")
         .defer("table__state")  # a table's whole state, for its number
-        .order_by("-created", "-id")[:14]
+        .order_by("-id")[:14]  # the newest first, by the index on (party, -id)
     )
     lines = [log_line(e, e.table.number if e.table_id else None) for e in events]
     return _render("parties/host.html", "log", {"log": lines})
