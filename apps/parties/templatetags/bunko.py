@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -23,6 +25,12 @@ PIPS = {
 def die(value: int, size: str = "") -> SafeString:
     """A die drawn as SVG (text glyphs like ⚅ are missing from many phones' fonts); the
     spoken label says the number."""
+    return _die(int(value), size)
+
+
+@functools.lru_cache(maxsize=64)
+def _die(value: int, size: str) -> SafeString:
+    # A few dozen faces in all, drawn on every phone after every roll: drawn once each.
     pips = format_html_join("", '<circle cx="{}" cy="{}" r="9"/>', PIPS.get(int(value), []))
     six = " six" if int(value) == 6 else ""
     return format_html(
