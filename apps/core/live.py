@@ -14,13 +14,16 @@ and hears ``fragments``, ``ack``, ``error`` (with the action's id and a sentence
 
 from __future__ import annotations
 
+import asyncio
+import collections
 import contextlib
 import json
 import logging
+import os
 from collections.abc import Iterable
 from typing import Any
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -51,6 +54,16 @@ def send_after_commit(groups: str | Iterable[str], message: dict) -> None:
     names = [groups] if isinstance(groups, str) else list(groups)
 
     def send() -> None:
+        loop = _calling_loop()
+        if loop is not None:
+            # Handed to the server's event loop without waiting: the database thread every
+            # socket shares goes on to the next tap instead of idling until the loop gets to
+            # this send. The loop's outbox keeps the messages in order.
+            try:
+                loop.call_soon_threadsafe(_post, names, message)
+                return
+            except RuntimeError:  # the loop closed meanwhile: send from here as before
+                pass
         layer = get_channel_layer()
         for group in names:
             try:
@@ -62,6 +75,57 @@ def send_after_commit(groups: str | Iterable[str], message: dict) -> None:
                 return
 
     transaction.on_commit(send)
+
+
+def _calling_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop that called into this thread through sync_to_async (the
+    server's, for a socket's tap or a page's request), or None (a command, a test calling a
+    service directly)."""
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop = getattr(local, "main_event_loop", None)
+    if loop is None or loop.is_closed() or not loop.is_running():
+        return None
+    return loop
+
+
+# Per event loop: the messages committed changes have handed to it, sent in order by one task.
+_OUTBOX: dict[asyncio.AbstractEventLoop, collections.deque] = {}
+
+
+def _post(names: list[str], message: dict) -> None:
+    """On the loop: queue a committed change's message; start the sender if it is idle."""
+    loop = asyncio.get_running_loop()
+    queue = _OUTBOX.get(loop)
+    if queue is None:
+        queue = _OUTBOX[loop] = collections.deque()
+        loop.create_task(_send_queued(loop, queue))
+    queue.append((names, message))
+
+
+async def _send_queued(loop: asyncio.AbstractEventLoop, queue: collections.deque) -> None:
+    try:
+        layer = get_channel_layer()
+        while queue:
+            names, message = queue.popleft()
+            for group in names:
+                try:
+                    await layer.group_send(group, message)
+                except Exception:
+                    log.warning("live: the channel layer is out of reach; %s will catch up", names)
+                    break
+    finally:
+        # Anything posted after the last send starts a new sender.
+        if _OUTBOX.get(loop) is queue:
+            del _OUTBOX[loop]
+        if queue:
+            _post_all(loop, queue)
+
+
+def _post_all(loop: asyncio.AbstractEventLoop, queue: collections.deque) -> None:
+    while queue:
+        _post(*queue.popleft())
 
 
 def broadcast(group: str, version: int, **extra: Any) -> None:
