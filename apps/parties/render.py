@@ -161,10 +161,16 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
     row, state = table_at(row)
     card = card_of(phone.night, row)
     seat = phone.seat
-    panel = FRAGMENTS.get(
-        ("panel", *card_key(phone.night, row), seat), lambda: seat_panel(card, state, seat)
+    key = card_key(phone.night, row)
+    panel = FRAGMENTS.get(("panel", *key, seat), lambda: seat_panel(card, state, seat))
+    # What all four phones at the table show alike is drawn once, not once per phone.
+    top = FRAGMENTS.get(
+        ("phone-top", *key), lambda: _render("parties/phone.html", "table_top", {"t": card})
     )
-    return {"t": card, "me": panel, "row": row}
+    log = FRAGMENTS.get(
+        ("phone-log", *key), lambda: _render("parties/phone.html", "table_log", {"t": card})
+    )
+    return {"t": card, "me": panel, "row": row, "table_top": top, "table_log": log}
 
 
 def phone_table(phone: Phone, row: TableRow | None = None) -> str:

@@ -83,6 +83,24 @@ def test_a_tap_and_each_render_run_the_same_queries_at_8_and_at_400_players(host
     assert small["tap"] <= 10 and small["phone table"] <= 2 and small["screen card"] <= 2
 
 
+def test_the_four_phones_at_a_table_share_one_drawing_of_its_scores_dice_and_log(host, monkeypatch):
+    party = big_night(host, 8)
+    cold()
+    drawn = []
+    real = render._render
+    monkeypatch.setattr(
+        render, "_render", lambda t, part, c: drawn.append(part) or real(t, part, c)
+    )
+    pages = []
+    for seat in range(4):
+        html, phone = render.render_phone(party.code, claim_at(party, 1, seat))
+        pages.append(html)
+    assert drawn.count("table") == 4
+    assert drawn.count("table_top") == 1 and drawn.count("table_log") == 1
+    teams = {page.split('data-my-team="')[1][0] for page in pages}
+    assert teams == {"0", "1"}  # each phone still says which team is its own
+
+
 def test_the_screens_get_one_small_fragment_per_tap_whatever_the_size_of_the_night(host):
     party = big_night(host, 400)
     night = render.night_at(party)
