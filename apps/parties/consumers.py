@@ -24,10 +24,10 @@ from apps.parties.selectors import TableRow
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
-# The big screen and the console draw the tables that changed at most this often (seconds):
-# quicker than the eye at a party, and a hundred busy tables cost a few renders a second. The
-# wait also lets the answer to a host's button inside a table's card arrive before the card is
-# drawn anew (htmx drops an answer whose form left the page).
+# The big screen and the console draw the tables that changed at once, then at most this
+# often (seconds): quicker than the eye at a party, and a hundred busy tables cost a few
+# renders a second. (A card redrawn while the host's button inside it waits for its answer
+# is swapped in once the answer has come: see live.js.)
 SCREENS_REDRAW_AFTER = 0.2
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
@@ -49,6 +49,8 @@ class PartyConsumer(LiveConsumer):
     night: render.Night | None = None
     table_group: str | None = None
     redraw: asyncio.TimerHandle | None = None  # the screens' next redraw of changed tables
+    drawn_at = float("-inf")  # when the screens' last redraw started (the loop's clock)
+    drawing = False
     phones_watch: asyncio.Future | None = None  # the console's phone dots
 
     def __init__(self, *args, **kwargs) -> None:
@@ -214,16 +216,28 @@ class PartyConsumer(LiveConsumer):
             self.changed[event["table"]] = {**event, "tallies": bool(known and known["tallies"])}
         if event.get("tallies"):
             self.changed[event["table"]]["tallies"] = True
-        if self.redraw is None:
-            self.redraw = asyncio.get_running_loop().call_later(
-                SCREENS_REDRAW_AFTER, lambda: asyncio.ensure_future(self._redraw_tables())
-            )
+        self._plan_redraw()
+
+    def _plan_redraw(self) -> None:
+        """Draw at once when the last drawing is long enough ago (the changes of the same
+        moment still go together), else when it will be; never two drawings at a time."""
+        if self.redraw is not None or self.drawing:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(0.0, self.drawn_at + SCREENS_REDRAW_AFTER - loop.time())
+        self.redraw = loop.call_later(wait, lambda: asyncio.ensure_future(self._redraw_tables()))
 
     async def _redraw_tables(self) -> None:
         events, self.changed, self.redraw = list(self.changed.values()), {}, None
-        html = await database_sync_to_async(self._screen_tables)(events)
-        if html:
-            await self.send_json({"type": "fragments", "html": html})
+        self.drawing, self.drawn_at = True, asyncio.get_running_loop().time()
+        try:
+            html = await database_sync_to_async(self._screen_tables)(events)
+            if html:
+                await self.send_json({"type": "fragments", "html": html})
+        finally:
+            self.drawing = False
+        if self.changed:  # changes that came while this drawing was made
+            self._plan_redraw()
 
     def _phone_table(self, event: dict) -> str:
         version = event["stamp"] % 1_000_000

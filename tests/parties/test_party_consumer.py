@@ -219,3 +219,23 @@ async def test_the_console_hears_whose_phone_is_here_every_few_seconds(
     assert ann_id in event["data"]["here"]
     await console.disconnect()
     await ann.disconnect()
+
+
+async def test_the_big_screen_draws_a_lone_change_at_once_and_the_next_after_a_pause(
+    django_user_model, monkeypatch
+):
+    monkeypatch.setattr(consumers, "SCREENS_REDRAW_AFTER", 4.0)
+    party, tokens, tables = await night(django_user_model)
+    roller = await phone(party, tokens[tables[1][0]])
+    other = await phone(party, tokens[tables[2][0]])
+    big = await screen(party)
+    await roller.send_json_to({"type": "action", "id": "lone-tap-01", "act": {"type": "rolloff"}})
+    first = await next_of_type(big, "fragments", timeout=2)  # not after the 4 s pause
+    assert 'id="t-1-1"' in first["html"]
+    await other.send_json_to({"type": "action", "id": "lone-tap-02", "act": {"type": "rolloff"}})
+    assert (await next_of_type(other, "ack"))["id"] == "lone-tap-02"
+    assert await big.receive_nothing(timeout=1.5)  # within the pause: held back
+    second = await next_of_type(big, "fragments", timeout=5)
+    assert 'id="t-1-2"' in second["html"]
+    for communicator in [roller, other, big]:
+        await communicator.disconnect()
