@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.core.i18n import N_, _, ngettext
+from apps.parties import awards
 from apps.parties.rules import table as rules
 from apps.parties.rules.attendance import is_ghost, shown_name
 from apps.parties.rules.table import DONE, PLAYING, ROLLOFF, SCRAMBLE, TableState
@@ -376,7 +377,12 @@ def log_line(event: Any, table_number: int | None) -> str:
             return _("Table {table}: {what}.").format(table=table_number, what=what)
         if event.kind == "stop":
             return _("Table {table}: stopped.").format(table=table_number)
-    if data.get("said"):  # a step of the awards, in its own words
+    if data.get("steps"):  # a step of the awards, said in the reader's language
+        provider = awards.provider()
+        lines = [line for step in data["steps"] if provider and (line := provider.said(step))]
+        if lines:
+            return "; ".join(lines) + "."
+    if data.get("said"):  # a step of the awards logged before the steps were kept as data
         return "; ".join(data["said"]) + "."
     if event.kind == "corrected":
         data["entry"] = f"#{int(data.get('index', 0)) + 1}"
