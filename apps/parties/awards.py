@@ -17,6 +17,11 @@ class Awards(Protocol):
 
     def step(self, code: str, claim: SeatClaim | None, act: dict, action_id: str) -> None: ...
 
+    def said(self, step: dict) -> str | None:
+        """A step of the ceremony the night's log keeps (in no language) as a sentence in
+        the reader's language."""
+        ...
+
 
 _provider: list[Awards] = []
 

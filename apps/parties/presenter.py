@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from apps.core.i18n import N_, _, ngettext
+from apps.parties import awards
 from apps.parties.rules import table as rules
+from apps.parties.rules.attendance import is_ghost, shown_name
 from apps.parties.rules.table import DONE, PLAYING, ROLLOFF, SCRAMBLE, TableState
 
 
@@ -113,10 +115,19 @@ def moves_text(view: dict, names: list[str], number: int, tables: int) -> str:
     return text.format(winners=winners, losers=losers, table=number - 1)
 
 
-def table_card(table: Any, state: TableState, names: list[str], tables: int = 1) -> dict:
+def with_shown_names(view: dict) -> dict:
+    """The rules' view with the roller's name as the viewer reads it (a ghost's translated)."""
+    if view.get("roller_name"):
+        return {**view, "roller_name": shown_name(view["roller_name"])}
+    return view
+
+
+def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) -> dict:
     """A table as every screen shows it (the same for all who look): teams and scores, the
-    last dice, what it is doing, its recent rolls and its roll-off."""
-    view = rules.view(state, None)
+    last dice, what it is doing, its recent rolls and its roll-off. ``keys`` are the seats'
+    stored names; the card shows them as the viewer reads them."""
+    view = with_shown_names(rules.view(state, None))
+    names = [shown_name(key) for key in keys]
     winner = view["winner"]
     return {
         "moves": moves_text(view, names, table.number, tables),
@@ -157,7 +168,7 @@ def table_card(table: Any, state: TableState, names: list[str], tables: int = 1)
         ],
         "corrections": correction_choices(view),
         # Seats the app rolls for: ghosts, and players the host handed to the app.
-        "autoplay": [names[s] for s in view["ghosts"] if not names[s].startswith("Ghost ")],
+        "autoplay": [names[s] for s in view["ghosts"] if not is_ghost(keys[s])],
         "changed_ms": int(table.changed.timestamp() * 1000)
         if getattr(table, "changed", None)
         else 0,
@@ -235,7 +246,7 @@ def _button(action: dict, card: dict) -> dict:
 def seat_panel(card: dict, state: TableState, seat: int) -> dict:
     """What one seat's phone offers now: the rules' legal moves for that seat, as buttons,
     and a line saying whose move it is."""
-    view = rules.view(state, seat)
+    view = with_shown_names(rules.view(state, seat))
     names = card["names"]
     buttons = [_button(a, card) for a in view["legal_actions"]]
     if view["phase"] == ROLLOFF:
@@ -342,11 +353,11 @@ HOST_MOVES = {
 def tell(item: dict) -> str:
     """One thing a table's change did (services.tables.told) in the reader's language."""
     if "roll" in item:
-        return describe(item["roll"], item["names"])
+        return describe(item["roll"], [shown_name(name) for name in item["names"]])
     if "rolloff" in item:
-        return _("Roll-off: {name} starts").format(name=item["rolloff"])
+        return _("Roll-off: {name} starts").format(name=shown_name(item["rolloff"]))
     if "undo" in item:
-        return _("{name} took back the last entry").format(name=item["undo"])
+        return _("{name} took back the last entry").format(name=shown_name(item["undo"]))
     a, b = item["split"]
     return _("The scramble went {a}-{b}").format(a=a, b=b)
 
@@ -355,7 +366,7 @@ def log_line(event: Any, table_number: int | None) -> str:
     """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points")."""
     data = dict(event.data or {})
     if event.player_id and "name" not in data:
-        data["name"] = event.player.name if event.player else _("A player")
+        data["name"] = shown_name(event.player.name) if event.player else _("A player")
     if table_number is not None:
         if event.kind in HOST_MOVES:
             what = _(HOST_MOVES[event.kind])
@@ -366,7 +377,12 @@ def log_line(event: Any, table_number: int | None) -> str:
             return _("Table {table}: {what}.").format(table=table_number, what=what)
         if event.kind == "stop":
             return _("Table {table}: stopped.").format(table=table_number)
-    if data.get("said"):  # a step of the awards, in its own words
+    if data.get("steps"):  # a step of the awards, said in the reader's language
+        provider = awards.provider()
+        lines = [line for step in data["steps"] if provider and (line := provider.said(step))]
+        if lines:
+            return "; ".join(lines) + "."
+    if data.get("said"):  # a step of the awards logged before the steps were kept as data
         return "; ".join(data["said"]) + "."
     if event.kind == "corrected":
         data["entry"] = f"#{int(data.get('index', 0)) + 1}"

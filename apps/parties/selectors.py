@@ -291,13 +291,14 @@ def preview_correction(party: Party, table_id: int, index: int, replacement: dic
 
     from apps.core.protocol import IllegalAction
     from apps.parties.presenter import entry_label, team_names
+    from apps.parties.rules.attendance import shown_name
     from apps.parties.rules.table import apply
 
     table = party.tables.filter(pk=table_id).first()
     if table is None:
         return {"error": _("That table is not part of this night.")}
     state = TableState.from_json(table.state)
-    names = state.players
+    names = [shown_name(name) for name in state.players]
     if not 0 <= index < len(state.entries):
         return {"error": _("That entry is not in this table's log.")}
     action = {"type": "correct", "index": index, "replacement": replacement}

@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.core import i18n, scheduler
+from apps.core import scheduler
 from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused
 from apps.core.protocol import DELAY, IllegalAction, without_delay
@@ -105,7 +105,8 @@ def _apply(
     action_id: str | None = None,
 ) -> list[str]:
     """Apply a step; the sentences it adds to the night's log, in the language of the one
-    who stepped (the log keeps them in English)."""
+    who stepped. The log keeps them in no language (screens.told), so each reader's log says
+    them in theirs."""
     state = settlement.State.from_json(ceremony.state)
     try:
         new = settlement.apply(state, seat, action, rng_for(ceremony.seed, ceremony.version + 1))
@@ -115,10 +116,9 @@ def _apply(
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])
     events = new.history[len(state.history) :]
-    with i18n.speaking(i18n.DEFAULT):
-        logged = [s for e in events if (s := screens.sentence(new, e))]
-    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, said=logged)
-    said = [s for e in events if (s := screens.sentence(new, e))]
+    steps = [step for e in events if (step := screens.told(new, e))]
+    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, steps=steps)
+    said = [s for step in steps if (s := screens.said(step))]
     result = settlement.outcome(new)
     if result is not None and not party.awards.exists():
         _record_awards(party, ceremony, result)

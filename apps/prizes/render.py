@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from apps.parties.awards import PREFIX
-from apps.prizes import ceremonies, settlement
+from apps.prizes import ceremonies, screens, settlement
 from apps.prizes.models import Ceremony
 
 
@@ -72,3 +72,6 @@ class CeremonyScreens:
             except (TypeError, ValueError):
                 action["category"] = None
         ceremonies.player_step(code, claim, action, action_id)
+
+    def said(self, step: dict) -> str | None:
+        return screens.said(step)

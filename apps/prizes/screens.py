@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from apps.core.i18n import _
 from apps.core.protocol import Action
-from apps.prizes.categories import shown
+from apps.parties.rules.attendance import shown_name
+from apps.prizes.categories import KINDS, shown
 from apps.prizes.ceremony import (
     CHOICE,
     HOST,
@@ -186,31 +187,46 @@ def awards_json(state: State) -> list[dict]:
     return [award_json(state, i) for i, a in enumerate(state.awards) if a is not None]
 
 
-def sentence(state: State, event: dict) -> str | None:
-    """One line of the night's log for a ceremony event ("Ann wins Most Bunkos")."""
-    shown = _event_view(state, event)
+def told(state: State, event: dict) -> dict | None:
+    """A ceremony event as the night's log keeps it, in no language: what happened, the
+    player's name, the category's kind (and its name only when the host typed one), the
+    roll-off's dice. ``said`` says it in the reader's language; None for an event the log
+    leaves out."""
     kind = event["event"]
+    if kind not in ("rolloff", "unawarded", "choice", "kept", "awarded"):
+        return None
+    category = state.categories[event["new"] if kind == "choice" else event["category"]]
+    step: dict = {"event": kind, "kind": category["kind"]}
+    if category["name"] != KINDS.get(category["kind"]):
+        step["category"] = category["name"]
+    if "player" in event:
+        step["player"] = state.players[event["player"]]
     if kind == "rolloff":
-        dice = ", ".join(f"{name} {die}" for name, die in shown["dice"].items())
-        return _("Roll-off for {category}: {dice}").format(
-            category=shown["category_name"], dice=dice
-        )
-    if kind == "unawarded":
-        return _("{category} is not given tonight").format(category=shown["category_name"])
-    if kind == "choice":
-        return _("{name} won {category} too and chooses which prize to keep").format(
-            name=shown["player_name"], category=shown["new_name"]
-        )
+        step["dice"] = [[state.players[seat], die] for seat, die in event["dice"]]
     if kind == "kept" and event.get("by") == "timeout":
-        return _("{name} keeps {category} (time ran out)").format(
-            name=shown["player_name"], category=shown["category_name"]
-        )
-    if kind == "kept":
-        return _("{name} keeps {category}").format(
-            name=shown["player_name"], category=shown["category_name"]
-        )
-    if kind == "awarded":
-        return _("{name} wins {category}").format(
-            name=shown["player_name"], category=shown["category_name"]
-        )
+        step["timeout"] = True
+    return step
+
+
+def said(step: dict) -> str | None:
+    """One line of the night's log for a ceremony step (``told``) in the reader's language
+    ("Ann wins Most Bunkos"): a default category's name translated, a typed one as typed."""
+    kind = step.get("kind", "")
+    category = shown(kind, step.get("category") or KINDS.get(kind, kind))
+    name = shown_name(step.get("player") or "")
+    event = step.get("event")
+    if event == "rolloff":
+        dice = ", ".join(f"{shown_name(who)} {die}" for who, die in step.get("dice") or [])
+        return _("Roll-off for {category}: {dice}").format(category=category, dice=dice)
+    if event == "unawarded":
+        return _("{category} is not given tonight").format(category=category)
+    if event == "choice":
+        text = _("{name} won {category} too and chooses which prize to keep")
+        return text.format(name=name, category=category)
+    if event == "kept" and step.get("timeout"):
+        return _("{name} keeps {category} (time ran out)").format(name=name, category=category)
+    if event == "kept":
+        return _("{name} keeps {category}").format(name=name, category=category)
+    if event == "awarded":
+        return _("{name} wins {category}").format(name=name, category=category)
     return None

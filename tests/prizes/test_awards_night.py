@@ -7,13 +7,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from apps.core import scheduler
 from apps.core.errors import Refused
+from apps.core.language import speak
 from apps.core.tokens import read_seat_token
 from apps.parties import render, services
 from apps.parties.models import Event, Party, Table
+from apps.parties.presenter import log_line
 from apps.prizes import ceremonies, settlement
 from apps.prizes import services as prize_services
 from apps.prizes.categories import HOST_CHOICE, MOST_WINS, Category
@@ -250,3 +253,53 @@ def test_once_the_awards_have_begun_the_night_cannot_be_reopened(ended):
         services.reopen_night(party.code)
     party.refresh_from_db()
     assert party.status == Party.Status.ENDED
+
+
+def test_the_nights_log_says_each_award_in_its_readers_language(client, host):
+    party, _ = play_one_game(host)
+    prize_services.set_categories(
+        party.code, [Category(MOST_WINS, "Most wins"), Category(HOST_CHOICE, "Best laugh")]
+    )
+    services.end_night(party.code)
+    party.refresh_from_db()
+    winner = party.result["winner"]
+    ceremonies.start_awards(party.code)
+    ceremonies.host_step(party.code, {"type": "next"})
+    most_wins = Event.objects.filter(party=party, kind="awards_next").latest("pk")
+    # Kept in no language: what happened, who, which category; the sentence is made on reading.
+    assert "said" not in most_wins.data
+    assert most_wins.data["steps"][-1] == {"event": "awarded", "kind": MOST_WINS, "player": winner}
+    lines = {}
+    for language in ("en", "nl", "de"):
+        with speak(language):
+            lines[language] = log_line(most_wins, None)
+    assert lines["en"].endswith(f"{winner} wins Most wins.")
+    assert lines["nl"].endswith(f"{winner} wint Meeste overwinningen.")
+    assert lines["de"].endswith(f"{winner} gewinnt Meiste Siege.")
+    # The two winners of the one game tie for the most wins: the night's roll-off comes first.
+    assert lines["nl"].startswith("Opgooien voor Meeste overwinningen: ")
+
+    ceremonies.host_step(party.code, {"type": "next"})
+    other = next(name for name in view_of(party)["players"] if name != winner)
+    seat = view_of(party)["players"].index(other)
+    ceremonies.host_step(party.code, {"type": "pick", "player": seat})
+    client.force_login(host)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    dutch = client.get(f"/p/{party.code}/host/").content.decode()
+    assert f"{winner} wint Meeste overwinningen." in dutch
+    assert f"{other} wint Best laugh." in dutch  # a name the host typed, as typed
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.get(f"/p/{party.code}/host/").content.decode()
+    assert f"{winner} wins Most wins." in english and "Meeste overwinningen" not in english
+
+
+def test_an_award_logged_as_an_english_sentence_still_reads_in_the_log(host):
+    party, _ = play_one_game(host)
+    old = Event.objects.create(
+        party=party,
+        version=Party.objects.get(pk=party.pk).version + 1,
+        kind="awards_next",
+        data={"said": ["Ann wins Most wins"]},
+    )
+    with speak("nl"):
+        assert log_line(old, None) == "Ann wins Most wins."

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from apps.core.i18n import _
+
 from .rotation import Table, seat_first_round
 
 GHOSTS = "ghosts"
@@ -36,6 +38,16 @@ def ghost_names(count: int) -> list[str]:
 
 def is_ghost(name: str) -> bool:
     return name.startswith(GHOST_PREFIX)
+
+
+def shown_name(name: str) -> str:
+    """A name as the viewer reads it: a ghost seat's in the viewer's language ("Spook 1",
+    "Geist 1"), any other as typed. The stored "Ghost 1" stays the key the rules, the seating
+    and the prizes know a ghost by; only what is shown is translated."""
+    number = name[len(GHOST_PREFIX) :]
+    if is_ghost(name) and number.isdigit():
+        return _("Ghost {number}").format(number=number)
+    return name
 
 
 def ghost_slots(tables: int, ghosts: int) -> list[tuple[int, int]]:

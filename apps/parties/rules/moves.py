@@ -10,6 +10,7 @@ from typing import Any
 from apps.core.i18n import _
 from apps.core.protocol import Action, IllegalAction
 
+from .attendance import shown_name
 from .dice import (
     BUNKO,
     WIPEOUT,
@@ -50,7 +51,7 @@ def require_roller(state: TableState, seat: int | None) -> int:
     assert state.roller is not None
     if seat != state.roller:
         raise IllegalAction(
-            _("It is {name}'s turn to roll.").format(name=state.players[state.roller])
+            _("It is {name}'s turn to roll.").format(name=shown_name(state.players[state.roller]))
         )
     return seat
 
@@ -69,7 +70,7 @@ def rolloff_dice(state: TableState, given: Any) -> list[int]:
         except (TypeError, ValueError):
             raise IllegalAction(_("Seat {key} is not at this table.").format(key=key)) from None
     if sorted(by_seat) != state.contenders:
-        names = ", ".join(state.players[s] for s in state.contenders)
+        names = ", ".join(shown_name(state.players[s]) for s in state.contenders)
         raise IllegalAction(
             _("The roll-off needs one die from each of: {names}.").format(names=names)
         )

@@ -8,6 +8,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from apps.parties.rules import attendance
+
 register = template.Library()
 
 # Where the pips sit on a die face of 100 x 100.
@@ -53,6 +55,12 @@ def period(text: str) -> str:
     """End a sentence after a name without doubling a name's own full stop ("Ann B.")."""
     text = str(text)
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+@register.filter
+def shown_name(name) -> str:
+    """``{{ player.name|shown_name }}``: a ghost seat's name in the viewer's language."""
+    return attendance.shown_name(str(name))
 
 
 @register.filter

@@ -43,6 +43,15 @@
     setTimeout(() => layer.classList.remove("show"), 3500);
   }
 
+  // A ghost seat's stored name ("Ghost 1", apps.parties.rules.attendance) in the phone's
+  // language: the moment is sent once to a whole table, whatever each phone reads.
+  function shown(name) {
+    const layer = document.getElementById("celebration");
+    const ghost = /^Ghost (\d+)$/.exec(name || "");
+    const words = layer && layer.dataset.ghost;
+    return ghost && words ? words.replace("{number}", ghost[1]) : name;
+  }
+
   // A Bunko or a wipeout reaches only its table's phones and the screens; STOP everyone.
   document.addEventListener("live:stop", (e) => {
     document.body.dataset.stopRound = String(e.detail.data.round); // styles and tests read it
@@ -50,13 +59,13 @@
     celebrate("STOP!", "stop");
   });
   document.addEventListener("live:bunko", (e) => {
-    celebrate("BUNKO! " + e.detail.data.player, "bunko");
+    celebrate("BUNKO! " + shown(e.detail.data.player), "bunko");
     bell();
   });
   document.addEventListener("live:wipeout", (e) => {
     const layer = document.getElementById("celebration");
     const words = (layer && layer.dataset.wipeout) || "Wipeout: {player}";
-    celebrate(words.replace("{player}", e.detail.data.player), "wipeout");
+    celebrate(words.replace("{player}", shown(e.detail.data.player)), "wipeout");
   });
 
   // Keep the phone's screen on while a round is on (Screen Wake Lock, where the browser

@@ -73,7 +73,12 @@
     const text = (document.getElementById("banner") || { dataset: {} }).dataset[key] || "";
     return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   }
-  const at = (d) => say("atTable", { player: d.player, table: d.table });
+  // A ghost seat's stored name ("Ghost 1") in the screen's language.
+  const shown = (name) => {
+    const ghost = /^Ghost (\d+)$/.exec(name || "");
+    return ghost ? say("ghost", { number: ghost[1] }) || name : name;
+  };
+  const at = (d) => say("atTable", { player: shown(d.player), table: d.table });
 
   document.addEventListener("live:bunko", (e) => moment("bunko", "BUNKO!", at(e.detail.data)));
   document.addEventListener("live:wipeout", (e) =>
