@@ -318,6 +318,12 @@ class SwapCancelForm(forms.Form):
     swap = forms.IntegerField()
 
 
+class LanguageForm(forms.Form):
+    """A member's language: their pages' and the circle's mails to them."""
+
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
+
+
 class AskAnswerForm(forms.Form):
     answer = forms.ChoiceField(choices=[("accept", "accept"), ("decline", "decline")])
 

@@ -123,6 +123,9 @@ class Member(models.Model):
         on_delete=models.SET_NULL,
         related_name="circle_memberships",
     )
+    # The language of this member's mails (en/nl/de): what their own pages speak, kept from
+    # their phone, or the admin's when the admin added them. Empty: the product's default.
+    language = models.CharField(max_length=8, blank=True, default="")
     # A new nonce signs out every phone holding this member's link.
     nonce = models.CharField(max_length=16, default=_nonce)
     active = models.BooleanField(

@@ -25,6 +25,7 @@ urlpatterns = [
     path("<code:code>/join/<str:token>/", people.join, name="join"),
     path("<code:code>/m/<str:token>/", people.member_link, name="member_link"),
     path("<code:code>/me/", me.me, name="me"),
+    path("<code:code>/me/language/", me.language, name="language"),
     path("<code:code>/me/login/", me.signup, name="signup"),
     path("<code:code>/me/forget/", me.forget, name="forget"),
     path("<code:code>/members/", people.members, name="members"),

@@ -140,8 +140,8 @@ def close_ask(ask: SubstituteAsk, status: str, now: datetime | None = None) -> N
     Deadline.objects.filter(scope=scope_of(ask.month), key=f"ask:{ask.pk}").delete()
     if status == SubstituteAsk.Status.WITHDRAWN:
         month = ask.month
-        mail.send(
-            ask.member.email,
+        mail.send_member(
+            ask.member,
             "substitute_withdrawn",
-            {"circle": month.season.circle, "month": month, "member": ask.member},
+            {"circle": month.season.circle, "month": month},
         )

@@ -148,13 +148,12 @@ def _ask(month: Month, count: int, now: datetime | None = None) -> list[Substitu
             now=now,
         )
         hosts = hosts_of(month)
-        mail.send(
-            member.email,
+        mail.send_member(
+            member,
             "substitute",
             {
                 "circle": circle,
                 "month": month,
-                "member": member,
                 "hosts": hosts,
                 "where": place_of(month, hosts),
                 "due": due.astimezone(circle.tz),
@@ -184,13 +183,12 @@ def ask_next(month: Month, now: datetime | None = None) -> list[SubstituteAsk]:
         short = seen.still_to_find - len(made)
         note(circle, lambda: f"The list of substitutes ran out for {month.name}.", month)
         for host in hosts_of(month):
-            mail.send(
-                host.email,
+            mail.send_member(
+                host,
                 "list_ran_out",
                 {
                     "circle": circle,
                     "month": month,
-                    "member": host,
                     "short": short,
                     "link": mail.member_link(host),
                 },
@@ -299,13 +297,12 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
     note(circle, lambda: f"{ask.member.name} fills a seat in {month.name}.", month)
     _withdraw_if_full(month)
     for host in hosts_of(month):
-        mail.send(
-            host.email,
+        mail.send_member(
+            host,
             "substitute_found",
             {
                 "circle": circle,
                 "month": month,
-                "member": host,
                 "substitute": ask.member,
                 "short": attendance(month).short,
                 "link": mail.member_link(host),

@@ -90,13 +90,12 @@ def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Pla
     schedule = [(m, hosts_of(m)) for m in months]
     for member in members:
         mine = [m for m, hs in schedule if m in open_months and member in hs]
-        mail.send(
-            member.email,
+        mail.send_member(
+            member,
             "schedule",
             {
                 "circle": circle,
                 "season": season,
-                "member": member,
                 "mine": mine,
                 "schedule": schedule,
                 "link": mail.member_link(member),
@@ -252,13 +251,12 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
         lambda: f"{member.name} asked {other.member.name} to swap {mine.name} for {theirs.name}.",
         mine,
     )
-    mail.send(
-        other.member.email,
+    mail.send_member(
+        other.member,
         "swap_request",
         {
             "circle": circle,
             "swap": swap,
-            "member": other.member,
             "link": mail.member_link(other.member),
         },
     )
@@ -312,13 +310,12 @@ def _answer_swap(
             lambda: f"{swap.to_member.name} declined to swap {theirs.name} for {mine.name}.",
             mine,
         )
-        mail.send(
-            swap.from_member.email,
+        mail.send_member(
+            swap.from_member,
             "swap_answer",
             {
                 "circle": circle,
                 "swap": swap,
-                "member": swap.from_member,
                 "link": mail.member_link(swap.from_member),
             },
         )
@@ -359,13 +356,13 @@ def _answer_swap(
         mine,
     )
     context = {"circle": circle, "swap": swap}
-    mail.send(
-        swap.from_member.email,
+    mail.send_member(
+        swap.from_member,
         "swap_answer",
-        {**context, "member": swap.from_member, "link": mail.member_link(swap.from_member)},
+        {**context, "link": mail.member_link(swap.from_member)},
     )
     if circle.admin.email:
-        mail.send(circle.admin.email, "swap_admin", context)
+        mail.send(circle.admin.email, "swap_admin", context, mail.admin_language(circle))
     return swap, None
 
 

@@ -1,8 +1,9 @@
-"""A member's own page: their details, a login of their own, and signing this phone out of
-the circle."""
+"""A member's own page: their details, their language, a login of their own, and signing
+this phone out of the circle."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
@@ -13,10 +14,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.circles import services
 from apps.circles.access import Viewer
-from apps.circles.forms import EmptyForm, LoginForm, MemberForm
+from apps.circles.forms import EmptyForm, LanguageForm, LoginForm, MemberForm
 from apps.core.errors import Refused
+from apps.core.language import speak
 
-from .common import answer, circle_view, first_error, refusal
+from .common import answer, circle_view, first_error, keep_language_cookie, refusal
 from .people import member_url
 
 
@@ -54,6 +56,7 @@ def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None)
         "link": request.build_absolute_uri(member_url(member)),
         "link_path": member_url(member),
         "welcome": request.GET.get("welcome") == "1",
+        "languages": settings.LANGUAGES,
     }
 
 
@@ -99,6 +102,28 @@ def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         error=error,
         success=success,
     )
+
+
+@require_POST
+@circle_view("circle")
+def language(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    """A member chooses the language of their pages and of the circle's mails to them: kept
+    with the member, and on this phone as the language picker keeps it."""
+    if viewer.member is None:
+        return refusal(request, _not_a_member(viewer), circle=viewer.circle)
+    form = LanguageForm(request.POST)
+    response = redirect("circles:me", code=viewer.circle.code)
+    if not form.is_valid():
+        messages.error(request, _("Choose English, Nederlands or Deutsch."))
+        return response
+    chosen = services.set_member_language(viewer.member.pk, form.cleaned_data["language"])
+    # Said in the language chosen, so each catalogue names its own language.
+    with speak(chosen):
+        messages.success(
+            request, _("Saved: your pages and the circle's mails to you are in English now.")
+        )
+    keep_language_cookie(request, response, chosen)
+    return response
 
 
 @require_POST

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -30,7 +31,14 @@ from apps.circles.selectors import active_members, substitutes
 from apps.circles.tokens import make_invite, make_member_token, read_member_token
 from apps.core.errors import Refused
 
-from .common import answer, circle_view, first_error, get_circle, refusal, set_member_cookie
+from .common import (
+    answer,
+    circle_view,
+    first_error,
+    get_circle,
+    refusal,
+    set_member_cookie,
+)
 
 
 def member_url(member: Member) -> str:
@@ -80,7 +88,9 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
         if form.is_valid():
             user = request.user if request.user.is_authenticated else None
             try:
-                member = services.join_circle(token, user=user, **form.cleaned_data)
+                member = services.join_circle(
+                    token, user=user, language=request.LANGUAGE_CODE, **form.cleaned_data
+                )
             except Refused as problem:
                 error = str(problem)
             else:
@@ -166,7 +176,10 @@ def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     error = success = None
     if form.is_valid():
         try:
-            member = services.add_member(viewer.circle.pk, **form.cleaned_data)
+            # The admin's language, until the member's own pages say theirs.
+            member = services.add_member(
+                viewer.circle.pk, language=translation.get_language(), **form.cleaned_data
+            )
         except Refused as problem:
             error = str(problem)
         else:
