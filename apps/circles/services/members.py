@@ -65,8 +65,7 @@ def join_circle(token: str, *, user=None, language: str = "", **details) -> Memb
     if user is not None and circle.members.filter(user=user, active=True).exists():
         raise Refused(_("You are already a member of {circle}.").format(circle=circle.name))
     member = _create_member(circle, kind, user=user, language=language, **details)
-    role = " as a substitute" if member.is_substitute else ""
-    note(circle, lambda: f"{member.name} joined{role}.")
+    note(circle, "joined_substitute" if member.is_substitute else "joined", {"name": member.name})
     mail.send_member(
         member,
         "welcome",
@@ -85,7 +84,8 @@ def add_member(
     if kind not in Member.Kind.values:
         raise Refused(_("Choose member or substitute."))
     member = _create_member(circle, kind, language=language, **details)
-    note(circle, lambda: f"{member.name} was added as a {member.get_kind_display().lower()}.")
+    kind = "added_substitute" if member.is_substitute else "added_member"
+    note(circle, kind, {"name": member.name})
     mail.send_member(
         member,
         "welcome",
@@ -153,7 +153,7 @@ def set_kind(circle_id: int, member_id: int, kind: str) -> Member:
     member.kind = kind
     member.position = _next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0
     member.save(update_fields=["kind", "position"])
-    note(circle, lambda: f"{member.name} is now a {member.get_kind_display().lower()}.")
+    note(circle, "now_substitute" if member.is_substitute else "now_member", {"name": member.name})
     return member
 
 
@@ -206,14 +206,8 @@ def remove_member(circle_id: int, member_id: int) -> list[Month]:
     SwapRequest.objects.filter(status=SwapRequest.Status.PENDING, to_member=member).update(
         status=SwapRequest.Status.VOID
     )
-
-    def text() -> str:
-        line = f"{member.name} left the circle."
-        if orphaned := [m.name for m in months if not m.hostings.exists()]:
-            line += f" No host now: {', '.join(orphaned)}."
-        return line
-
-    note(circle, text)
+    unhosted = [m for m in months if not m.hostings.exists()]
+    note(circle, "left", {"name": member.name, "unhosted": unhosted})
     return months
 
 

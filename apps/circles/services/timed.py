@@ -51,11 +51,7 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
                 )
                 return False
             close_ask(ask, SubstituteAsk.Status.EXPIRED, now)
-            note(
-                month.season.circle,
-                lambda: f"{ask.member.name} did not answer in time for {month.name}.",
-                month,
-            )
+            note(month.season.circle, "sub_expired", {"name": ask.member.name}, month)
             ask_next(month, now)
             return True
         if payload.get("kind") == "reminder":
