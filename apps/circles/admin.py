@@ -89,5 +89,5 @@ class NightSeatAdmin(admin.ModelAdmin):
 
 @admin.register(Activity)
 class ActivityAdmin(admin.ModelAdmin):
-    list_display = ["created", "circle", "month", "text"]
+    list_display = ["created", "circle", "month", "__str__"]
     list_filter = ["circle"]

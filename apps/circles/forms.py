@@ -250,6 +250,12 @@ class LoginForm(BaseUserCreationForm):
     class Meta(BaseUserCreationForm.Meta):
         fields = ["username"]
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Django focuses the username; on the member page it is the last card, and the page
+        # would open scrolled past its message and the cards above.
+        self.fields["username"].widget.attrs.pop("autofocus", None)
+
 
 class AdminLoginForm(forms.Form):
     member = forms.IntegerField()
@@ -316,6 +322,12 @@ class SwapAnswerForm(forms.Form):
 
 class SwapCancelForm(forms.Form):
     swap = forms.IntegerField()
+
+
+class LanguageForm(forms.Form):
+    """A member's language: their pages' and the circle's mails to them."""
+
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
 
 
 class AskAnswerForm(forms.Form):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 import zoneinfo
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -13,6 +13,7 @@ from django.utils import dates, timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from apps.circles.dates import add_months
 from apps.core.codes import new_code
 from apps.parties.models import Party
 from apps.prizes.categories import DEFAULT
@@ -36,6 +37,25 @@ WEEKS = [(1, _("First")), (2, _("Second")), (3, _("Third")), (4, _("Fourth")), (
 MONTH_NAMES = [dates.MONTHS[month] for month in range(1, 13)]
 # How long a night lasts in the calendar, and when it counts as over.
 NIGHT_LENGTH = timedelta(hours=4)
+
+
+def month_name(first: date) -> str:
+    """ "March 2027" in the language of the moment."""
+    return f"{MONTH_NAMES[first.month - 1]} {first.year}"
+
+
+def season_name(start: date) -> str:
+    """ "2027", or "Mar 2027 – Feb 2028" for a season that does not start in January."""
+    if start.month == 1:
+        return str(start.year)
+    return f"{date_format(start, 'M Y')} – {date_format(add_months(start, 11), 'M Y')}"
+
+
+def usual_night(week: int, weekday: int, at: time) -> str:
+    """ "third Thursday at 19:00" in the language of the moment."""
+    return str(_("{week} {weekday} at {time}")).format(
+        week=str(dict(WEEKS)[week]).lower(), weekday=dates.WEEKDAYS[weekday], time=f"{at:%H:%M}"
+    )
 
 
 class Circle(models.Model):
@@ -84,9 +104,7 @@ class Circle(models.Model):
 
     @property
     def usual_night(self) -> str:
-        return (
-            f"{self.get_week_display().lower()} {self.get_weekday_display()} at {self.time:%H:%M}"
-        )
+        return usual_night(self.week, self.weekday, self.time)
 
     @property
     def cookie_name(self) -> str:
@@ -123,6 +141,9 @@ class Member(models.Model):
         on_delete=models.SET_NULL,
         related_name="circle_memberships",
     )
+    # The language of this member's mails (en/nl/de): what their own pages speak, kept from
+    # their phone, or the admin's when the admin added them. Empty: the product's default.
+    language = models.CharField(max_length=8, blank=True, default="")
     # A new nonce signs out every phone holding this member's link.
     nonce = models.CharField(max_length=16, default=_nonce)
     active = models.BooleanField(
@@ -171,9 +192,7 @@ class Season(models.Model):
 
     @property
     def name(self) -> str:
-        if self.start.month == 1:
-            return str(self.start.year)
-        return f"{date_format(self.start, 'M Y')} – {date_format(self.end, 'M Y')}"
+        return season_name(self.start)
 
     @property
     def end(self):
@@ -227,7 +246,7 @@ class Month(models.Model):
 
     @property
     def name(self) -> str:
-        return f"{MONTH_NAMES[self.first.month - 1]} {self.first.year}"
+        return month_name(self.first)
 
     @property
     def short_name(self) -> str:
@@ -377,11 +396,16 @@ class NightSeat(models.Model):
 
 
 class Activity(models.Model):
-    """What changed in the circle, newest first, for the admin (swaps, removals, answers)."""
+    """What changed in the circle, newest first, for the admin (swaps, removals, answers):
+    what happened (``kind``) and to whom and when (``data``: names as typed, months by their
+    first day), told in the reader's language when shown (apps.circles.activity). Lines kept
+    before that have no kind, only their English ``text``."""
 
     circle = models.ForeignKey(Circle, on_delete=models.CASCADE, related_name="activities")
     month = models.ForeignKey(Month, null=True, blank=True, on_delete=models.SET_NULL)
-    text = models.CharField(max_length=300)
+    kind = models.CharField(max_length=30, blank=True, default="")
+    data = models.JSONField(default=dict, blank=True)
+    text = models.CharField(max_length=300, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -389,4 +413,6 @@ class Activity(models.Model):
         verbose_name_plural = "activities"
 
     def __str__(self) -> str:
-        return self.text
+        from apps.circles.activity import line  # (it reads the models)
+
+        return line(self)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.circles.views import circle, months, people, season
+from apps.circles.views import circle, me, months, people, season
 
 app_name = "circles"
 
@@ -24,9 +24,10 @@ urlpatterns = [
     # people
     path("<code:code>/join/<str:token>/", people.join, name="join"),
     path("<code:code>/m/<str:token>/", people.member_link, name="member_link"),
-    path("<code:code>/me/", people.me, name="me"),
-    path("<code:code>/me/login/", people.signup, name="signup"),
-    path("<code:code>/me/forget/", people.forget, name="forget"),
+    path("<code:code>/me/", me.me, name="me"),
+    path("<code:code>/me/language/", me.language, name="language"),
+    path("<code:code>/me/login/", me.signup, name="signup"),
+    path("<code:code>/me/forget/", me.forget, name="forget"),
     path("<code:code>/members/", people.members, name="members"),
     path("<code:code>/members/add/", people.add_member, name="add_member"),
     path("<code:code>/members/move/", people.move_substitute, name="move_substitute"),

@@ -7,9 +7,9 @@ from datetime import date, timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from apps.circles import services
+from apps.circles import activity, services
 from apps.circles.dates import add_months
 from apps.circles.models import Circle, Member, Month
 from apps.circles.tokens import make_member_token
@@ -93,3 +93,9 @@ def as_member(client: Client, member: Member) -> Client:
         member.circle_id, member.pk, member.nonce
     )
     return client
+
+
+def lines(circle: Circle, language: str = "en") -> list[str]:
+    """The circle's activity, newest first, as a reader of ``language`` reads it."""
+    with translation.override(language):
+        return [activity.line(a) for a in circle.activities.all()]

@@ -1,30 +1,91 @@
-"""The circles in the viewer's language: pages and mails translated, the circle's activity kept
-in English whoever acted (a log, not words of the moment)."""
+"""The circles in the viewer's language: pages and mails translated, and the circle's
+activity kept as what happened (names as typed, months by their date) and told in the words
+of whoever reads it."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils import translation
 
+from apps.circles import activity, services
 from apps.circles.models import Activity
-from apps.circles.services.common import note
 
-from .conftest import first_month
+from .conftest import first_month, host, lines
 
-
-@pytest.mark.django_db
-def test_a_dutch_admins_change_is_noted_in_english_month_names_and_all(circle):
-    month = first_month(circle)
-    with translation.override("en"):
-        english = month.name
-    with translation.override("nl"):
-        assert month.name != english  # "januari 2027", not "January 2027"
-        note(circle, lambda: f"{month.name} changed.", month)
-    assert Activity.objects.filter(circle=circle).latest("pk").text == f"{english} changed."
+pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.django_db
 def test_a_circle_page_speaks_its_viewers_language(client, admin, circle):
     client.force_login(admin)
     page = client.get(f"/c/{circle.code}/members/", headers={"accept-language": "de"})
     assert "Leute einladen" in page.text
+
+
+def _feed(client, circle, language: str) -> str:
+    page = client.get(f"/c/{circle.code}/", headers={"accept-language": language}).text
+    return page[page.index('id="activity-title"') :]
+
+
+def test_the_same_change_reads_in_dutch_to_a_dutch_admin_and_in_english_to_an_english_one(
+    client, admin, circle, members
+):
+    first, second = list(circle.seasons.get().months.order_by("index"))[:2]
+    host(first, members["Ann"])
+    host(second, members["Bea"])
+    with translation.override("de"):  # whoever acted, in whatever language
+        services.request_swap(members["Ann"].pk, first.pk, second.pk, members["Bea"].pk)
+    client.force_login(admin)
+    with translation.override("nl"):
+        dutch = f"Ann heeft Bea gevraagd om {first.name} te ruilen voor {second.name}."
+    with translation.override("en"):
+        english = f"Ann asked Bea to swap {first.name} for {second.name}."
+    assert dutch != english and first.first.strftime("%B") not in dutch
+    assert dutch in _feed(client, circle, "nl")
+    assert english in _feed(client, circle, "en")
+
+
+def test_names_are_shown_as_typed_and_months_in_the_viewers_language(client, admin, circle):
+    services.add_member(circle.pk, name="Zoë <b>", kind="substitute")
+    month = first_month(circle)
+    services.new_season(circle.pk)
+    client.force_login(admin)
+    feed = _feed(client, circle, "de")
+    assert "Zoë &lt;b&gt; wurde als Ersatzspieler hinzugefügt." in feed
+    assert lines(circle, "nl")[0].startswith("Het seizoen ")
+    assert str(month.first.year + 1) in lines(circle, "nl")[0]
+
+
+def test_an_old_line_kept_as_english_text_still_shows(client, admin, circle):
+    Activity.objects.create(circle=circle, text="Ann joined.")
+    client.force_login(admin)
+    assert "Ann joined." in _feed(client, circle, "nl")
+    assert lines(circle, "de")[0] == "Ann joined."
+
+
+SAMPLE = {
+    "name": "Ann",
+    "other": "Bea",
+    "names": ["Ann", "Bea"],
+    "month": "2027-03-01",
+    "other_month": "2027-04-01",
+    "unhosted": ["2027-05-01"],
+    "season": "2027-01-01",
+    "day": "2027-03-18",
+    "time": "19:30",
+    "place": "12 Elm Street",
+    "count": 5,
+    "week": 3,
+    "weekday": 3,
+    "at": "19:30",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "de"])
+def test_every_kind_of_line_reads_whole_in_every_language(circle, language):
+    for kind in sorted(activity.KINDS):
+        with translation.override(language):
+            told = activity.line(Activity(circle=circle, kind=kind, data=SAMPLE))
+        assert told.endswith(".") and "{" not in told, (kind, told)
+        for key in ("name", "other", "place"):
+            if "{" + key + "}" in activity.LINES.get(kind, ""):
+                assert SAMPLE[key] in told, (kind, told)

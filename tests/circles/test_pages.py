@@ -336,3 +336,9 @@ def test_mails_sent_later_point_at_the_laptops_network_address_not_localhost(
     assert common.site_of(rf.get("/", HTTP_HOST="bunko.example.org")) == (
         "http://bunko.example.org/"
     )
+
+
+def test_the_member_page_opens_at_its_top_with_no_field_taking_the_focus(client, circle, members):
+    as_member(client, members["Ann"])
+    page = client.get(f"/c/{circle.code}/me/").content.decode()
+    assert "Your details" in page and "autofocus" not in page

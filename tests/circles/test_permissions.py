@@ -50,6 +50,12 @@ VIEWS = {
         {"name": "Renamed"},
         {"host", "member", "substitute"},
     ),
+    "language": (
+        "post",
+        "/c/{code}/me/language/",
+        {"language": "nl"},
+        {"host", "member", "substitute"},
+    ),
     "signup": (
         "post",
         "/c/{code}/me/login/",
@@ -223,8 +229,8 @@ def test_the_matrix_names_what_each_role_may_do():
     may = {role: sorted(v for v, row in MATRIX.items() if row[role]) for role in ROLES}
     assert may["nobody"] == may["outsider"] == []
     assert set(may["substitute"]) == {
-        "arrive", "circle", "forget", "history", "me", "me-save", "month", "signup",
-        "standings",
+        "arrive", "circle", "forget", "history", "language", "me", "me-save", "month",
+        "signup", "standings",
     }  # fmt: skip
     assert set(may["member"]) == set(may["substitute"]) | {
         "rsvp", "request-swap", "answer-swap", "cancel-swap",

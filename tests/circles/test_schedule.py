@@ -11,13 +11,13 @@ import pytest
 from django.utils import timezone
 
 from apps.circles import services
-from apps.circles.models import Activity, Hosting, Member, Month, SwapRequest
+from apps.circles.models import Hosting, Member, Month, SwapRequest
 from apps.circles.tokens import make_feed_token
 from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.models import Deadline
 
-from .conftest import add_people, first_month, host
+from .conftest import add_people, first_month, host, lines
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +94,7 @@ def test_a_swap_the_other_host_accepts_exchanges_the_months_and_the_admin_hears(
         services.answer_swap(circle.pk, swap.pk, members["Bea"].pk, accept=True)
     assert (hosts(first), hosts(second)) == (["Bea"], ["Ann"])
     assert SwapRequest.objects.get(pk=swap.pk).status == "accepted"
-    assert Activity.objects.filter(text__startswith="Swapped: Bea now hosts").exists()
+    assert lines(circle)[0] == f"Swapped: Bea now hosts {first.name}, Ann hosts {second.name}."
     assert {m.to[0] for m in mailoutbox[-2:]} == {"ann@example.com", "admin@example.com"}
 
 

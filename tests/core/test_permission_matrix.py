@@ -116,6 +116,7 @@ URLS: dict[str, tuple] = {
     "c/<code:code>/join/<str:token>/": ("get", "/c/{circle}/join/{invite}/", PUBLIC),
     "c/<code:code>/m/<str:token>/": ("get", "/c/{circle}/m/{member_link}/", PUBLIC),
     "c/<code:code>/me/": ("get", "/c/{circle}/me/", outcomes(everyone="403")),
+    "c/<code:code>/me/language/": ("post", "/c/{circle}/me/language/", outcomes(everyone="403")),
     "c/<code:code>/me/login/": ("post", "/c/{circle}/me/login/", outcomes(everyone="403")),
     "c/<code:code>/me/forget/": ("post", "/c/{circle}/me/forget/", CIRCLE_ADMIN),
     "c/<code:code>/members/": ("get", "/c/{circle}/members/", CIRCLE_ADMIN),

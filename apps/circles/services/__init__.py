@@ -27,6 +27,7 @@ from .members import (
     remove_member,
     reset_member_link,
     set_kind,
+    set_member_language,
     update_member,
 )
 from .nights import (
@@ -74,6 +75,7 @@ __all__ = [
     "set_checklist",
     "set_fill",
     "set_kind",
+    "set_member_language",
     "set_rsvp",
     "start_night",
     "update_circle",

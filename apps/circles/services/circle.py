@@ -52,7 +52,7 @@ def create_circle(
         circle.timezone = tz
         circle.save(update_fields=["timezone"])
     _new_season(circle, start)
-    note(circle, lambda: f"{admin.get_username()} started the circle.")
+    note(circle, "created", {"name": admin.get_username()})
     return circle
 
 
@@ -78,7 +78,7 @@ def new_season(circle_id: int) -> Season:
     last = circle.seasons.order_by("-start").first()
     start = add_months(last.start, 12) if last else circle.today().replace(day=1)
     season = _new_season(circle, start)
-    note(circle, lambda: f"The {season.name} season was added.")
+    note(circle, "season_added", {"season": season})
     return season
 
 
@@ -116,7 +116,8 @@ def update_circle(circle_id: int, data: dict) -> Circle:
             moved += 1
         arm_reminder(month, now)
     if moved:
-        note(circle, lambda: f"{moved} month(s) to come moved to the {circle.usual_night}.")
+        night = {"week": circle.week, "weekday": circle.weekday, "at": circle.time}
+        note(circle, "months_moved", {"count": moved, **night})
     return circle
 
 
@@ -126,7 +127,7 @@ def new_invite_links(circle_id: int) -> Circle:
     circle = lock_circle(circle_id)
     circle.invite_nonce = secrets.token_urlsafe(8)
     circle.save(update_fields=["invite_nonce"])
-    note(circle, "New invite links were made; the old ones no longer work.")
+    note(circle, "invite_links")
     return circle
 
 
@@ -166,5 +167,5 @@ def send_invitations(circle_id: int, addresses: list[str], kind: str, invite_url
     for address in addresses:
         mail.send(address, "invite", {"circle": circle, "link": invite_url, "kind": kind})
     if addresses:
-        note(circle, lambda: f"Invitations were mailed to {len(addresses)} address(es).")
+        note(circle, "invitations_mailed", {"count": len(addresses)})
     return len(addresses)

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.circles import mail
+from apps.circles import activity, mail
 from apps.circles.models import (
     Activity,
     Circle,
@@ -47,12 +46,17 @@ def lock_month(month_id: int) -> Month:
     return month
 
 
-def note(circle: Circle, text: str | Callable[[], str], month: Month | None = None) -> None:
-    """A line of the circle's activity. It is kept in English whoever acted: ``text`` may be
-    a function, so the month and day names in it are made in English too."""
-    with translation.override("en"):
-        line = text() if callable(text) else text
-    Activity.objects.create(circle=circle, month=month, text=line[:300])
+def note(circle: Circle, kind: str, data: dict | None = None, month: Month | None = None) -> None:
+    """A line of the circle's activity: what happened (a kind of apps.circles.activity) and
+    to whom and when (names as typed, months and dates as themselves), told in each reader's
+    language when shown. ``month`` is the month the line is about (``{month}`` unless the data
+    says otherwise)."""
+    if kind not in activity.KINDS:
+        raise ValueError(f"No sentence tells an activity of kind {kind!r}.")
+    data = dict(data or {})
+    if month is not None:
+        data.setdefault("month", month)
+    Activity.objects.create(circle=circle, month=month, kind=kind, data=activity.kept(data))
 
 
 def clean_name(circle: Circle, name: str, exclude: int | None = None) -> str:
@@ -140,8 +144,8 @@ def close_ask(ask: SubstituteAsk, status: str, now: datetime | None = None) -> N
     Deadline.objects.filter(scope=scope_of(ask.month), key=f"ask:{ask.pk}").delete()
     if status == SubstituteAsk.Status.WITHDRAWN:
         month = ask.month
-        mail.send(
-            ask.member.email,
+        mail.send_member(
+            ask.member,
             "substitute_withdrawn",
-            {"circle": month.season.circle, "month": month, "member": ask.member},
+            {"circle": month.season.circle, "month": month},
         )

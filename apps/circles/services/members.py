@@ -21,6 +21,7 @@ from apps.circles.models import (
     SwapRequest,
 )
 from apps.core.errors import Refused
+from apps.core.language import supported
 
 from .circle import invite_circle
 from .common import (
@@ -40,7 +41,7 @@ def _next_position(circle: Circle) -> int:
     return (last.position + 1) if last else 1
 
 
-def _create_member(circle: Circle, kind: str, user=None, **details) -> Member:
+def _create_member(circle: Circle, kind: str, user=None, language: str = "", **details) -> Member:
     name = clean_name(circle, details.pop("name", ""))
     member = Member.objects.create(
         circle=circle,
@@ -48,42 +49,47 @@ def _create_member(circle: Circle, kind: str, user=None, **details) -> Member:
         kind=kind,
         position=_next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0,
         user=user,
+        language=supported(language) or "",
         **{k: " ".join(str(v or "").split()) for k, v in details.items()},
     )
     return member
 
 
 @transaction.atomic
-def join_circle(token: str, *, user=None, **details) -> Member:
-    """A phone joins from an invite link with a name and, if they like, how to reach them.
-    A signed-in user becomes that member on every device they sign in on."""
+def join_circle(token: str, *, user=None, language: str = "", **details) -> Member:
+    """A phone joins from an invite link with a name and, if they like, how to reach them,
+    in the language the phone speaks (their mails' from then on). A signed-in user becomes
+    that member on every device they sign in on."""
     circle, kind = invite_circle(token)
     circle = lock_circle(circle.pk)
     if user is not None and circle.members.filter(user=user, active=True).exists():
         raise Refused(_("You are already a member of {circle}.").format(circle=circle.name))
-    member = _create_member(circle, kind, user=user, **details)
-    role = " as a substitute" if member.is_substitute else ""
-    note(circle, lambda: f"{member.name} joined{role}.")
-    mail.send(
-        member.email,
+    member = _create_member(circle, kind, user=user, language=language, **details)
+    note(circle, "joined_substitute" if member.is_substitute else "joined", {"name": member.name})
+    mail.send_member(
+        member,
         "welcome",
-        {"circle": circle, "member": member, "link": mail.member_link(member)},
+        {"circle": circle, "link": mail.member_link(member)},
     )
     return member
 
 
 @transaction.atomic
-def add_member(circle_id: int, *, kind: str = Member.Kind.MEMBER, **details) -> Member:
-    """The admin adds someone by hand (a member without a phone, a substitute they know)."""
+def add_member(
+    circle_id: int, *, kind: str = Member.Kind.MEMBER, language: str = "", **details
+) -> Member:
+    """The admin adds someone by hand (a member without a phone, a substitute they know),
+    speaking the admin's language until their own pages say otherwise."""
     circle = lock_circle(circle_id)
     if kind not in Member.Kind.values:
         raise Refused(_("Choose member or substitute."))
-    member = _create_member(circle, kind, **details)
-    note(circle, lambda: f"{member.name} was added as a {member.get_kind_display().lower()}.")
-    mail.send(
-        member.email,
+    member = _create_member(circle, kind, language=language, **details)
+    kind = "added_substitute" if member.is_substitute else "added_member"
+    note(circle, kind, {"name": member.name})
+    mail.send_member(
+        member,
         "welcome",
-        {"circle": circle, "member": member, "link": mail.member_link(member)},
+        {"circle": circle, "link": mail.member_link(member)},
     )
     return member
 
@@ -121,6 +127,16 @@ def update_member(
     return member
 
 
+def set_member_language(member_id: int, language: str) -> str:
+    """The language of a member's pages and mails: chosen on their page, or the one their
+    phone speaks. Nobody else sees it, so the activity does not note it."""
+    chosen = supported(language)
+    if chosen is None:
+        raise Refused(_("Choose English, Nederlands or Deutsch."))
+    Member.objects.filter(pk=member_id).exclude(language=chosen).update(language=chosen)
+    return chosen
+
+
 @transaction.atomic
 def set_kind(circle_id: int, member_id: int, kind: str) -> Member:
     """The admin makes a substitute a member (or the other way round)."""
@@ -137,7 +153,7 @@ def set_kind(circle_id: int, member_id: int, kind: str) -> Member:
     member.kind = kind
     member.position = _next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0
     member.save(update_fields=["kind", "position"])
-    note(circle, lambda: f"{member.name} is now a {member.get_kind_display().lower()}.")
+    note(circle, "now_substitute" if member.is_substitute else "now_member", {"name": member.name})
     return member
 
 
@@ -190,14 +206,8 @@ def remove_member(circle_id: int, member_id: int) -> list[Month]:
     SwapRequest.objects.filter(status=SwapRequest.Status.PENDING, to_member=member).update(
         status=SwapRequest.Status.VOID
     )
-
-    def text() -> str:
-        line = f"{member.name} left the circle."
-        if orphaned := [m.name for m in months if not m.hostings.exists()]:
-            line += f" No host now: {', '.join(orphaned)}."
-        return line
-
-    note(circle, text)
+    unhosted = [m for m in months if not m.hostings.exists()]
+    note(circle, "left", {"name": member.name, "unhosted": unhosted})
     return months
 
 
@@ -208,10 +218,10 @@ def reset_member_link(circle_id: int, member_id: int) -> Member:
     member = _member(circle, member_id)
     member.nonce = secrets.token_urlsafe(8)
     member.save(update_fields=["nonce"])
-    mail.send(
-        member.email,
+    mail.send_member(
+        member,
         "welcome",
-        {"circle": circle, "member": member, "link": mail.member_link(member), "renewed": True},
+        {"circle": circle, "link": mail.member_link(member), "renewed": True},
     )
     return member
 

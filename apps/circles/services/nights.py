@@ -148,24 +148,19 @@ def _ask(month: Month, count: int, now: datetime | None = None) -> list[Substitu
             now=now,
         )
         hosts = hosts_of(month)
-        mail.send(
-            member.email,
+        mail.send_member(
+            member,
             "substitute",
             {
                 "circle": circle,
                 "month": month,
-                "member": member,
                 "hosts": hosts,
                 "where": place_of(month, hosts),
                 "due": due.astimezone(circle.tz),
                 "link": mail.ask_link(ask),
             },
         )
-        note(
-            circle,
-            lambda member=member: f"{member.name} was asked to fill a seat in {month.name}.",
-            month,
-        )
+        note(circle, "sub_asked", {"name": member.name}, month)
         made.append(ask)
     return made
 
@@ -182,15 +177,14 @@ def ask_next(month: Month, now: datetime | None = None) -> list[SubstituteAsk]:
     if len(made) < seen.still_to_find:
         circle = month.season.circle
         short = seen.still_to_find - len(made)
-        note(circle, lambda: f"The list of substitutes ran out for {month.name}.", month)
+        note(circle, "subs_ran_out", month=month)
         for host in hosts_of(month):
-            mail.send(
-                host.email,
+            mail.send_member(
+                host,
                 "list_ran_out",
                 {
                     "circle": circle,
                     "month": month,
-                    "member": host,
                     "short": short,
                     "link": mail.member_link(host),
                 },
@@ -287,7 +281,7 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
     circle = month.season.circle
     if not accept:
         close_ask(ask, SubstituteAsk.Status.DECLINED)
-        note(circle, lambda: f"{ask.member.name} can't come in {month.name}.", month)
+        note(circle, "sub_declined", {"name": ask.member.name}, month)
         ask_next(month)
         return ask
     if attendance(month).short == 0:  # (every change that fills the tables withdraws asks)
@@ -296,16 +290,15 @@ def answer_ask(token: str, accept: bool) -> SubstituteAsk:
     Rsvp.objects.update_or_create(
         month=month, member=ask.member, defaults={"answer": Rsvp.Answer.YES}
     )
-    note(circle, lambda: f"{ask.member.name} fills a seat in {month.name}.", month)
+    note(circle, "sub_accepted", {"name": ask.member.name}, month)
     _withdraw_if_full(month)
     for host in hosts_of(month):
-        mail.send(
-            host.email,
+        mail.send_member(
+            host,
             "substitute_found",
             {
                 "circle": circle,
                 "month": month,
-                "member": host,
                 "substitute": ask.member,
                 "short": attendance(month).short,
                 "link": mail.member_link(host),
@@ -377,7 +370,7 @@ def start_night(month_id: int, user) -> Party:
     for ask in month.asks.filter(status=SubstituteAsk.Status.ASKED):
         close_ask(ask, SubstituteAsk.Status.WITHDRAWN)
     Deadline.objects.filter(scope=scope_of(month)).delete()
-    note(circle, lambda: f"{month.name}'s night started with {seen.count} players.", month)
+    note(circle, "night_started", {"count": seen.count}, month)
     return party
 
 

@@ -25,7 +25,6 @@ from apps.core.errors import Refused
 from .common import (
     arm_reminder,
     check_open,
-    day_name,
     is_open,
     lock_circle,
     lock_month,
@@ -79,24 +78,17 @@ def plan_season(season_id: int, rng: random.Random | None = None) -> planner.Pla
         arm_reminder(month, now)
     season.planned_at = now
     season.save(update_fields=["planned_at"])
-
-    def text() -> str:
-        line = f"The schedule of {season.name} was made ({len(open_months)} months)."
-        if unhosted := [open_months[i].name for i in plan.unhosted]:
-            line += f" Nobody can host {', '.join(unhosted)}: choose a host by hand."
-        return line
-
-    note(circle, text)
+    unhosted = [open_months[i] for i in plan.unhosted]
+    note(circle, "planned", {"season": season, "count": len(open_months), "unhosted": unhosted})
     schedule = [(m, hosts_of(m)) for m in months]
     for member in members:
         mine = [m for m, hs in schedule if m in open_months and member in hs]
-        mail.send(
-            member.email,
+        mail.send_member(
+            member,
             "schedule",
             {
                 "circle": circle,
                 "season": season,
-                "member": member,
                 "mine": mine,
                 "schedule": schedule,
                 "link": mail.member_link(member),
@@ -143,15 +135,8 @@ def edit_month(
     month.save()
     arm_reminder(month)
     if before != after:
-        note(
-            circle,
-            lambda: (
-                f"{month.name}'s night is now on {day_name(month.date)} at {month.time:%H:%M}"
-                + (f", at {after[2]}" if after[2] else "")
-                + "."
-            ),
-            month,
-        )
+        when = {"day": month.date, "time": month.time, "place": after[2]}
+        note(circle, "night_moved_place" if after[2] else "night_moved", when, month)
         mail.send_members(
             circle.members.filter(active=True, kind=Member.Kind.MEMBER),
             "moved",
@@ -180,8 +165,8 @@ def _set_hosts(circle: Circle, month: Month, member_ids: list[int]) -> None:
     SwapRequest.objects.filter(status=SwapRequest.Status.PENDING, to_month=month).update(
         status=SwapRequest.Status.VOID
     )
-    names = ", ".join(members[pk].name for pk in ids) or "nobody"
-    note(circle, lambda: f"The admin made {names} the host of {month.name}.", month)
+    names = [members[pk].name for pk in ids]
+    note(circle, "hosts_set" if names else "hosts_cleared", {"names": names}, month)
 
 
 # --- swaps ------------------------------------------------------------------------------------
@@ -247,18 +232,14 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
     swap = SwapRequest.objects.create(
         from_month=mine, from_member=member, to_month=theirs, to_member=other.member
     )
-    note(
-        circle,
-        lambda: f"{member.name} asked {other.member.name} to swap {mine.name} for {theirs.name}.",
-        mine,
-    )
-    mail.send(
-        other.member.email,
+    asked = {"name": member.name, "other": other.member.name, "other_month": theirs}
+    note(circle, "swap_asked", asked, mine)
+    mail.send_member(
+        other.member,
         "swap_request",
         {
             "circle": circle,
             "swap": swap,
-            "member": other.member,
             "link": mail.member_link(other.member),
         },
     )
@@ -307,18 +288,14 @@ def _answer_swap(
     if not accept:
         swap.status = SwapRequest.Status.DECLINED
         swap.save(update_fields=["status", "answered_at"])
-        note(
-            circle,
-            lambda: f"{swap.to_member.name} declined to swap {theirs.name} for {mine.name}.",
-            mine,
-        )
-        mail.send(
-            swap.from_member.email,
+        declined = {"name": swap.to_member.name, "month": theirs, "other_month": mine}
+        note(circle, "swap_declined", declined, mine)
+        mail.send_member(
+            swap.from_member,
             "swap_answer",
             {
                 "circle": circle,
                 "swap": swap,
-                "member": swap.from_member,
                 "link": mail.member_link(swap.from_member),
             },
         )
@@ -350,22 +327,16 @@ def _answer_swap(
     SwapRequest.objects.filter(
         status=SwapRequest.Status.PENDING, to_month__in=[mine, theirs]
     ).update(status=SwapRequest.Status.VOID)
-    note(
-        circle,
-        lambda: (
-            f"Swapped: {swap.to_member.name} now hosts {mine.name}, "
-            f"{swap.from_member.name} hosts {theirs.name}."
-        ),
-        mine,
-    )
+    swapped = {"name": swap.to_member.name, "other": swap.from_member.name, "other_month": theirs}
+    note(circle, "swapped", swapped, mine)
     context = {"circle": circle, "swap": swap}
-    mail.send(
-        swap.from_member.email,
+    mail.send_member(
+        swap.from_member,
         "swap_answer",
-        {**context, "member": swap.from_member, "link": mail.member_link(swap.from_member)},
+        {**context, "link": mail.member_link(swap.from_member)},
     )
     if circle.admin.email:
-        mail.send(circle.admin.email, "swap_admin", context)
+        mail.send(circle.admin.email, "swap_admin", context, mail.admin_language(circle))
     return swap, None
 
 

@@ -11,6 +11,7 @@ from apps.circles import mail
 from apps.circles.models import (
     Member,
     Month,
+    Rsvp,
     SubstituteAsk,
 )
 from apps.circles.selectors import attendance, hosts_of, place_of
@@ -50,11 +51,7 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
                 )
                 return False
             close_ask(ask, SubstituteAsk.Status.EXPIRED, now)
-            note(
-                month.season.circle,
-                lambda: f"{ask.member.name} did not answer in time for {month.name}.",
-                month,
-            )
+            note(month.season.circle, "sub_expired", {"name": ask.member.name}, month)
             ask_next(month, now)
             return True
         if payload.get("kind") == "reminder":
@@ -73,25 +70,25 @@ def _remind(month: Month, now: datetime) -> bool:
     for member in circle.members.filter(active=True, kind=Member.Kind.MEMBER):
         if not member.email:
             continue
+        # The answer as an RSVP's value: the mail says it in the member's own words.
         answer = next(
             (
-                label
-                for group, label in (
-                    (seen.coming, "coming"),
-                    (seen.maybe, "maybe"),
-                    (seen.not_coming, "not coming"),
+                value
+                for group, value in (
+                    (seen.coming, Rsvp.Answer.YES),
+                    (seen.maybe, Rsvp.Answer.MAYBE),
+                    (seen.not_coming, Rsvp.Answer.NO),
                 )
                 if member in group
             ),
             "",
         )
-        mail.send(
-            member.email,
+        mail.send_member(
+            member,
             "reminder",
             {
                 "circle": circle,
                 "month": month,
-                "member": member,
                 "hosts": hosts,
                 "hosting": member in hosts,
                 "where": place_of(month, hosts),

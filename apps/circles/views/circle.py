@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from apps.circles import mail, services
+from apps.circles import activity, mail, services
 from apps.circles.access import Viewer, member_from_cookie
 from apps.circles.dates import add_months
 from apps.circles.forms import CircleForm, EmptyForm, PrizesForm, SettingsForm
@@ -153,7 +153,7 @@ def circle_context(viewer: Viewer, season: Season | None) -> dict:
     if viewer.is_admin:
         context.update(
             pending=pending_swaps(circle),
-            activity=list(circle.activities.select_related("month")[:8]),
+            activity=activity.latest(circle),
             open_months=[m for m in months if m.open],
             unhosted=[m for m in months if m.open and not m.host_list],
             member_count=circle.members.filter(active=True, kind=Member.Kind.MEMBER).count(),

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import wraps
 from urllib.parse import urlsplit, urlunsplit
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,7 +18,9 @@ from django_htmx.http import reswap, retarget
 
 from apps.circles import services
 from apps.circles.access import NotAllowed, Viewer, require, viewer_for
-from apps.circles.models import Circle, Month
+from apps.circles.models import Circle, Member, Month
+from apps.core import i18n
+from apps.core.language import speak, supported
 from apps.core.network import lan_addresses
 
 
@@ -79,12 +83,17 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
                 require(viewer, role, the_month)
             except NotAllowed as problem:
                 return refusal(request, str(problem), circle=circle if viewer.in_circle else None)
-            # Times on the circle's pages are the circle's (the laptop may be set to UTC).
-            with timezone.override(circle.tz):
+            member = viewer.member
+            language = member_language(request, member) if member else None
+            # Times on the circle's pages are the circle's (the laptop may be set to UTC); a
+            # member's pages speak the member's language.
+            with timezone.override(circle.tz), speak(language) if language else nullcontext():
                 if month:
                     response = view(request, viewer, the_month, *args, **kwargs)
                 else:
                     response = view(request, viewer, *args, **kwargs)
+            if language:
+                keep_language_cookie(request, response, language)
             if viewer.is_admin and response.status_code < 400:
                 services.remember_site(circle, site_of(request))
             return response
@@ -92,6 +101,43 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
         return wrapper
 
     return decorate
+
+
+def member_language(request: HttpRequest, member: Member) -> str:
+    """The language of a member on their own pages, kept with the member for the mails they
+    get, as a seat keeps its phone's (apps.parties.views.player.seat_language): a language
+    this phone chose with the picker (its cookie); else the member's; else the one the
+    browser asks for. A page view keeps it; a form only speaks it (a refused form changes
+    nothing, and every form is sent from a page viewed first)."""
+    chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+    language = (
+        chosen
+        or supported(member.language)
+        or supported(getattr(request, "LANGUAGE_CODE", ""))
+        or i18n.DEFAULT
+    )
+    if language != member.language and request.method in ("GET", "HEAD"):
+        member.language = services.set_member_language(member.pk, language)
+    return language
+
+
+def keep_language_cookie(request: HttpRequest, response: HttpResponse, language: str) -> None:
+    """The language cookie Django's set_language sets, for a phone that lost it (or never
+    had it): the member's pages then speak the member's language on every page."""
+    if supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)) == language:
+        return
+    if settings.LANGUAGE_COOKIE_NAME in response.cookies:  # a language chosen just now
+        return
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
 
 
 def answer(

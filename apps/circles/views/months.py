@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.circles import services
 from apps.circles.access import Viewer
 from apps.circles.forms import (
+    AskAnswerForm,
     ChecklistForm,
     EmptyForm,
     FillForm,
@@ -37,12 +38,21 @@ from apps.circles.selectors import (
     swap_targets,
 )
 from apps.core.errors import Refused
+from apps.core.language import speak
 from apps.core.tokens import seat_cookie_name
 from apps.parties.selectors import tallies
 from apps.parties.views.common import claim_of
 from apps.parties.views.player import COOKIE_AGE
 
-from .common import answer, circle_view, first_error, safe_next
+from .common import (
+    answer,
+    circle_view,
+    first_error,
+    keep_language_cookie,
+    member_language,
+    refusal,
+    safe_next,
+)
 
 
 def month_context(request: HttpRequest, viewer: Viewer, month: Month, form=None) -> dict:
@@ -412,15 +422,20 @@ def cancel_swap(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def substitute_answer(request: HttpRequest, token: str) -> HttpResponse:
-    """The link a substitute gets: accept or decline a seat at a month's night."""
-    from apps.circles.forms import AskAnswerForm
-
-    from .common import refusal
-
+    """The link a substitute gets: accept or decline a seat at a month's night. It is their
+    own link, so it speaks their language, as their member pages do."""
     try:
         ask = services.ask_of(token)
     except Refused as problem:
         return refusal(request, str(problem), status=400)
+    language = member_language(request, ask.member)
+    with timezone.override(ask.month.season.circle.tz), speak(language):
+        response = _substitute_answer(request, ask, token)
+    keep_language_cookie(request, response, language)
+    return response
+
+
+def _substitute_answer(request: HttpRequest, ask: SubstituteAsk, token: str) -> HttpResponse:
     error = success = None
     if request.method == "POST":
         form = AskAnswerForm(request.POST)
@@ -447,5 +462,4 @@ def substitute_answer(request: HttpRequest, token: str) -> HttpResponse:
         "asked": ask.status == SubstituteAsk.Status.ASKED,
     }
     template = "circles/ask.html#answer" if request.htmx else "circles/ask.html"
-    with timezone.override(month.season.circle.tz):
-        return render(request, template, context, status=400 if error else 200)
+    return render(request, template, context, status=400 if error else 200)

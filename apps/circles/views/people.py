@@ -1,13 +1,14 @@
-"""The people of a circle: invitations, joining, the member link, a member's own page, a
-login for a member, and the admin's list of members and substitutes."""
+"""The people of a circle: invitations, joining, the member link, and the admin's list of
+members and substitutes and page of one member (a login made for them). A member's own page
+is in .me."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,7 +22,6 @@ from apps.circles.forms import (
     InviteMailForm,
     JoinForm,
     KindForm,
-    LoginForm,
     MemberForm,
     MemberPickForm,
     MoveForm,
@@ -31,7 +31,14 @@ from apps.circles.selectors import active_members, substitutes
 from apps.circles.tokens import make_invite, make_member_token, read_member_token
 from apps.core.errors import Refused
 
-from .common import answer, circle_view, first_error, get_circle, refusal, set_member_cookie
+from .common import (
+    answer,
+    circle_view,
+    first_error,
+    get_circle,
+    refusal,
+    set_member_cookie,
+)
 
 
 def member_url(member: Member) -> str:
@@ -81,7 +88,9 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
         if form.is_valid():
             user = request.user if request.user.is_authenticated else None
             try:
-                member = services.join_circle(token, user=user, **form.cleaned_data)
+                member = services.join_circle(
+                    token, user=user, language=request.LANGUAGE_CODE, **form.cleaned_data
+                )
             except Refused as problem:
                 error = str(problem)
             else:
@@ -128,130 +137,6 @@ def member_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     return set_member_cookie(response, circle, token)
 
 
-@require_POST
-@circle_view("circle")
-def forget(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    """Sign this phone out of the circle (the member link still works elsewhere)."""
-    EmptyForm(request.POST).is_valid()
-    response = redirect("circles:list")
-    response.delete_cookie(viewer.circle.cookie_name, samesite="Lax")
-    messages.info(
-        request, _("This phone is signed out of the circle. Your member link still works.")
-    )
-    return response
-
-
-# --- a member's own page --------------------------------------------------------------------------
-
-
-def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None) -> dict:
-    member = viewer.member
-    return {
-        "page": "me",
-        "circle": viewer.circle,
-        "viewer": viewer,
-        "member": member,
-        "form": form
-        or MemberForm(
-            initial={
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "address": member.address,
-                "cannot_host": member.cannot_host,
-            }
-        ),
-        "login_form": login_form or LoginForm(),
-        "link": request.build_absolute_uri(member_url(member)),
-        "link_path": member_url(member),
-        "welcome": request.GET.get("welcome") == "1",
-    }
-
-
-def _not_a_member(viewer: Viewer) -> str:
-    return _(
-        "You run {circle} but are not one of its members. To play and host too, "
-        "join with the circle's invite link on the members page."
-    ).format(circle=viewer.circle.name)
-
-
-@require_http_methods(["GET", "POST"])
-@circle_view("circle")
-def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    if viewer.member is None:
-        return refusal(request, _not_a_member(viewer), circle=viewer.circle)
-    if request.method == "GET":
-        return render(request, "circles/me.html", me_context(request, viewer))
-    form = MemberForm(request.POST)
-    error = success = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            viewer.member = services.update_member(
-                viewer.member.pk,
-                name=data["name"],
-                email=data["email"],
-                phone=data["phone"],
-                address=data["address"],
-                cannot_host=data["cannot_host"] if not viewer.member.is_substitute else None,
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("Saved.")
-            form = None
-    else:
-        error = first_error(form)
-    return answer(
-        request,
-        partial="circles/me.html#details",
-        context=lambda: me_context(request, viewer, form=form),
-        back=reverse("circles:me", args=[viewer.circle.code]),
-        error=error,
-        success=success,
-    )
-
-
-@require_POST
-@circle_view("circle")
-def signup(request: HttpRequest, viewer: Viewer) -> HttpResponse:
-    """A member makes a login for themselves, to run their night on the laptop."""
-    if viewer.member is None:
-        return refusal(request, _not_a_member(viewer), circle=viewer.circle)
-    form = LoginForm(request.POST)
-    error = None
-    if form.is_valid():
-        try:
-            user = services.give_login(
-                viewer.member.pk, form.cleaned_data["username"], form.cleaned_data["password1"]
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            viewer.member.user = user
-            messages.success(
-                request,
-                _("Your login {username} is ready, and you are signed in.").format(
-                    username=user.get_username()
-                ),
-            )
-            if request.htmx:
-                response = HttpResponse(status=204)
-                response["HX-Redirect"] = reverse("circles:me", args=[viewer.circle.code])
-                return response
-            return redirect("circles:me", code=viewer.circle.code)
-    else:
-        error = first_error(form)
-    return answer(
-        request,
-        partial="circles/me.html#login",
-        context=lambda: me_context(request, viewer, login_form=form),
-        back=reverse("circles:me", args=[viewer.circle.code]) + "#login",
-        error=error,
-    )
-
-
 # --- the admin's list ---------------------------------------------------------------------------
 
 
@@ -291,7 +176,10 @@ def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     error = success = None
     if form.is_valid():
         try:
-            member = services.add_member(viewer.circle.pk, **form.cleaned_data)
+            # The admin's language, until the member's own pages say theirs.
+            member = services.add_member(
+                viewer.circle.pk, language=translation.get_language(), **form.cleaned_data
+            )
         except Refused as problem:
             error = str(problem)
         else:
