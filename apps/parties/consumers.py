@@ -8,8 +8,10 @@ and to every table (the screens group), and redraw only the table that changed.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from apps.core import groups
@@ -32,6 +34,31 @@ SCREENS_REDRAW_AFTER = 0.2
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
+
+
+# The big screen's and the console's redraws (a few tables' cards, the standings, the log: tens
+# of milliseconds at a hundred tables) run on a thread of their own, so the phones' taps and
+# redraws never wait in line behind them on the database thread every tap needs.
+SCREENS_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="screens")
+
+
+def on_screens_thread(draw):
+    return database_sync_to_async(draw, thread_sensitive=False, executor=SCREENS_THREAD)
+
+
+# Fragments being drawn for many sockets of this process at once, by what they show.
+_DRAWING: dict[tuple, asyncio.Future] = {}
+
+
+async def drawn_once(key: tuple, draw) -> str:
+    """The sockets that need the same fragment at the same moment (all phones of the night
+    when a travelling prize changes hands) wait for one drawing, instead of queueing one
+    each before the database thread that every tap of the night needs."""
+    future = _DRAWING.get(key)
+    if future is None:
+        future = _DRAWING[key] = asyncio.ensure_future(database_sync_to_async(draw)())
+        future.add_done_callback(lambda _done: _DRAWING.pop(key, None))
+    return await asyncio.shield(future)
 
 
 @database_sync_to_async
@@ -168,9 +195,11 @@ class PartyConsumer(LiveConsumer):
                 html = await database_sync_to_async(self._awards)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if TRAVELLING in parts and self.view != "host":
-                html = render.travelling_drawn(self.code, event["version"], self.view)
+                version, kind = event["version"], "phone" if self.view == "phone" else "tv"
+                html = render.travelling_drawn(self.code, version, self.view)
                 if html is None:
-                    html = await database_sync_to_async(self._travelling)(event["version"])
+                    key = ("travelling", self.code, version, kind, get_language())
+                    html = await drawn_once(key, lambda: self._travelling(version))
                 await self.send_json({"type": "fragments", "html": html})
             if PLAYERS in parts and self.view != "phone":
                 html = await database_sync_to_async(self._players)(event["version"])
@@ -231,7 +260,7 @@ class PartyConsumer(LiveConsumer):
         events, self.changed, self.redraw = list(self.changed.values()), {}, None
         self.drawing, self.drawn_at = True, asyncio.get_running_loop().time()
         try:
-            html = await database_sync_to_async(self._screen_tables)(events)
+            html = await on_screens_thread(self._screen_tables)(events)
             if html:
                 await self.send_json({"type": "fragments", "html": html})
         finally:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -239,3 +241,16 @@ async def test_the_big_screen_draws_a_lone_change_at_once_and_the_next_after_a_p
     assert 'id="t-1-2"' in second["html"]
     for communicator in [roller, other, big]:
         await communicator.disconnect()
+
+
+async def test_sockets_that_need_the_same_fragment_at_once_wait_for_one_drawing():
+    drawn = []
+
+    def draw():
+        drawn.append(1)
+        return "<section id='travelling'></section>"
+
+    key = ("travelling", "ABCDE", 7, "phone", "en")
+    pages = await asyncio.gather(*(consumers.drawn_once(key, draw) for _ in range(50)))
+    assert len(drawn) == 1 and set(pages) == {"<section id='travelling'></section>"}
+    assert key not in consumers._DRAWING  # the next version draws anew
