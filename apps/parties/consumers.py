@@ -295,7 +295,7 @@ class PartyConsumer(LiveConsumer):
         if not rows:
             return ""
         if self.view == "host":
-            cards = "".join(render.host_card(night, render.fresh_row(row)) for row in rows)
+            cards = "".join(render.host_card(night, row) for row in render.fresh_rows(rows))
             return cards + render.host_status(night, fresh=True) + render.host_log(night)
         html = "".join(render.screen_card(night, row) for row in rows)
         if any(event.get("tallies") for event in events):

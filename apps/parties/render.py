@@ -55,12 +55,23 @@ def night_of(code: str, version: int) -> Night:
     return NIGHTS.get((code, version), lambda: night_at(party_at(code)))
 
 
-def fresh_row(row: TableRow) -> TableRow:
-    """A table's row as it is now (its version and the time it last changed)."""
-    version, seats, changed = Table.objects.values_list("version", "seats", "changed").get(
-        pk=row.pk
-    )
-    return TableRow(row.pk, row.round, row.number, version, tuple(seats), changed)
+def fresh_rows(rows: list[TableRow]) -> list[TableRow]:
+    """Tables' rows as they are now (their versions and the times they last changed), in one
+    query; a table gone meanwhile keeps its row."""
+    now = {
+        pk: (version, seats, changed)
+        for pk, version, seats, changed in Table.objects.filter(
+            pk__in=[row.pk for row in rows]
+        ).values_list("pk", "version", "seats", "changed")
+    }
+    return [
+        TableRow(
+            row.pk, row.round, row.number, now[row.pk][0], tuple(now[row.pk][1]), now[row.pk][2]
+        )
+        if row.pk in now
+        else row
+        for row in rows
+    ]
 
 
 def _current_rows(night: Night) -> list[TableRow]:

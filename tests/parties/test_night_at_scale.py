@@ -9,10 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from apps.core.tokens import SeatClaim
-from apps.parties import render, services
+from apps.parties import consumers, render, services
 from apps.parties.models import Party, Player, Table
 from apps.parties.render import FRAGMENTS
-from apps.parties.selectors import NIGHTS, STATES, table_rows
+from apps.parties.selectors import NIGHTS, STATES, table_rows, table_states
 from apps.parties.services.tables import table_action
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +99,21 @@ def test_the_four_phones_at_a_table_share_one_drawing_of_its_scores_dice_and_log
     assert drawn.count("table_top") == 1 and drawn.count("table_log") == 1
     teams = {page.split('data-my-team="')[1][0] for page in pages}
     assert teams == {"0", "1"}  # each phone still says which team is its own
+
+
+def test_a_redraw_of_thirty_changed_tables_on_the_console_reads_as_much_as_of_one(host):
+    party = big_night(host, 400)
+    console = consumers.PartyConsumer()
+    console.view, console.night = "host", render.night_at(party)
+    rows = console.night.tables
+
+    def redraw(count: int) -> int:
+        FRAGMENTS.clear()
+        table_states(rows)  # the tables' states as a busy night has them: in the cache
+        events = [{"table": r.pk, "stamp": r.stamp, "tallies": False} for r in rows[:count]]
+        return queries_of(lambda: console._screen_tables(events))
+
+    assert redraw(30) == redraw(1)
 
 
 def test_the_screens_get_one_small_fragment_per_tap_whatever_the_size_of_the_night(host):
