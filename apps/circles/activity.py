@@ -111,7 +111,7 @@ def words(data: dict) -> dict:
     if "season" in data:
         said["season"] = season_name(date.fromisoformat(data["season"]))
     if "day" in data:
-        said["day"] = date_format(date.fromisoformat(data["day"]), "l j F")
+        said["day"] = date_format(date.fromisoformat(data["day"]), "WEEKDAY_DATE_FORMAT")
     if "names" in data:
         said["names"] = names_and(list(data["names"]))
     if "week" in data:

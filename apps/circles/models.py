@@ -48,7 +48,8 @@ def season_name(start: date) -> str:
     """ "2027", or "Mar 2027 – Feb 2028" for a season that does not start in January."""
     if start.month == 1:
         return str(start.year)
-    return f"{date_format(start, 'M Y')} – {date_format(add_months(start, 11), 'M Y')}"
+    short = "SHORT_MONTH_YEAR_FORMAT"
+    return f"{date_format(start, short)} – {date_format(add_months(start, 11), short)}"
 
 
 def usual_night(week: int, weekday: int, at: time) -> str:
@@ -250,7 +251,7 @@ class Month(models.Model):
 
     @property
     def short_name(self) -> str:
-        return f"{self.first:%b}"
+        return date_format(self.first, "SHORT_MONTH_FORMAT")
 
     @property
     def starts_at(self) -> datetime:
