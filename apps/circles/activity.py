@@ -60,8 +60,8 @@ COUNTED = {
         count,
     ),
     "months_moved": lambda count: ngettext(
-        "{count} month to come moved to the {night}.",
-        "{count} months to come moved to the {night}.",
+        "{count} month to come now has its night {night}.",
+        "{count} months to come now have their night {night}.",
         count,
     ),
     "planned": lambda count: ngettext(
