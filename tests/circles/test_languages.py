@@ -4,15 +4,17 @@ of whoever reads it."""
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import time, timedelta
 
 import pytest
 from django.utils import translation
 
 from apps.circles import activity, services
 from apps.circles.models import Activity, usual_night
+from apps.core.errors import Refused
 
 from .conftest import first_month, host, lines
+from .test_dates import written
 
 pytestmark = pytest.mark.django_db
 
@@ -126,3 +128,41 @@ def test_months_moved_to_a_new_usual_night_are_told_in_whole_sentences(circle):
     assert told["en"] == "3 months to come now have their night on the last Thursday at 19:30."
     assert told["nl"] == "3 komende maanden hebben hun avond nu op de laatste donderdag om 19:30."
     assert told["de"] == "3 kommende Monate haben ihren Abend jetzt am letzten Donnerstag um 19:30."
+
+
+def test_why_a_night_cannot_start_yet_is_told_in_german(circle):
+    month = first_month(circle)
+    day_before = month.date - timedelta(days=1)
+    with translation.override("de"):
+        reason = services.may_start(month, today=month.date - timedelta(days=5))
+        assert reason == (
+            f"Der Abend im {month.name} kann ab {written(day_before, 'de')} "
+            "(dem Vortag) gestartet werden."
+        )
+
+
+def test_a_night_long_past_is_over_in_dutch(circle):
+    month = first_month(circle)
+    with translation.override("nl"):
+        reason = services.may_start(month, today=month.date + timedelta(days=2))
+        assert reason == f"De avond van {month.name} is voorbij."
+
+
+def test_asking_substitutes_with_nobody_coming_or_every_table_full_is_refused_in_dutch(
+    circle, members, subs
+):
+    month = first_month(circle)
+    with translation.override("nl"), pytest.raises(Refused, match="^Er komt nog niemand.$"):
+        services.ask_substitutes(month.pk)
+    host(month, members["Ann"])
+    for name in ("Bea", "Cal", "Dot"):
+        services.set_rsvp(month.pk, members[name].pk, "yes")
+    with translation.override("nl"), pytest.raises(Refused, match="^Elke tafel is vol"):
+        services.ask_substitutes(month.pk)
+
+
+def test_the_settings_explain_the_reminder_and_the_usual_night_in_german(client, admin, circle):
+    client.force_login(admin)
+    page = client.get(f"/c/{circle.code}/settings/", headers={"accept-language": "de"}).text
+    assert "0: keine Erinnerung." in page
+    assert "ein Datum, das ein Gastgeber gewählt hat, bleibt." in page
