@@ -152,6 +152,10 @@ class Member(models.Model):
     # The language of this member's mails (en/nl/de): what their own pages speak, kept from
     # their phone, or the admin's when the admin added them. Empty: the product's default.
     language = models.CharField(max_length=8, blank=True, default="")
+    # The language is the admin's guess (they added the member): the member's own browser
+    # replaces it on their first visit; a language the member picks or their phone speaks
+    # is never guessed.
+    language_guessed = models.BooleanField(default=False)
     # A new nonce signs out every phone holding this member's link.
     nonce = models.CharField(max_length=16, default=_nonce)
     active = models.BooleanField(
