@@ -262,6 +262,8 @@ LANGUAGE_CODE = "en"
 # English, Dutch and German (two of the party games come from the Netherlands and Germany).
 LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("de", "Deutsch")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each language's way of writing a date, by name (apps/core/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["apps.core.formats"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a phone keeps its language
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True

@@ -60,8 +60,8 @@ COUNTED = {
         count,
     ),
     "months_moved": lambda count: ngettext(
-        "{count} month to come moved to the {night}.",
-        "{count} months to come moved to the {night}.",
+        "{count} month to come now has its night {night}.",
+        "{count} months to come now have their night {night}.",
         count,
     ),
     "planned": lambda count: ngettext(
@@ -111,7 +111,7 @@ def words(data: dict) -> dict:
     if "season" in data:
         said["season"] = season_name(date.fromisoformat(data["season"]))
     if "day" in data:
-        said["day"] = date_format(date.fromisoformat(data["day"]), "l j F")
+        said["day"] = date_format(date.fromisoformat(data["day"]), "WEEKDAY_DATE_FORMAT")
     if "names" in data:
         said["names"] = names_and(list(data["names"]))
     if "week" in data:

@@ -80,9 +80,11 @@ class SettingsForm(forms.ModelForm):
             "dice_mode": gettext_lazy("Dice"),
         }
         help_texts = {
-            "reminder_days": "0: no reminder.",
-            "time": "A new usual night moves the months to come that are still on the old "
-            "one; a date a host set stays.",
+            "reminder_days": gettext_lazy("0: no reminder."),
+            "time": gettext_lazy(
+                "A new usual night moves the months to come that are still on the old one; "
+                "a date a host set stays."
+            ),
         }
         widgets = {
             "time": TimeInput(format="%H:%M"),

@@ -34,6 +34,15 @@ def _default_categories() -> list[dict]:
 # Day and month names in the viewer's language (Django's own translations).
 WEEKDAYS = list(dates.WEEKDAYS.items())
 WEEKS = [(1, _("First")), (2, _("Second")), (3, _("Third")), (4, _("Fourth")), (5, _("Last"))]
+# The usual night as a whole phrase for each week, so each language bends its ordinal as it
+# must ("am dritten Donnerstag", "op de laatste donderdag").
+USUAL_NIGHTS = {
+    1: _("on the first {weekday} at {time}"),
+    2: _("on the second {weekday} at {time}"),
+    3: _("on the third {weekday} at {time}"),
+    4: _("on the fourth {weekday} at {time}"),
+    5: _("on the last {weekday} at {time}"),
+}
 MONTH_NAMES = [dates.MONTHS[month] for month in range(1, 13)]
 # How long a night lasts in the calendar, and when it counts as over.
 NIGHT_LENGTH = timedelta(hours=4)
@@ -48,14 +57,13 @@ def season_name(start: date) -> str:
     """ "2027", or "Mar 2027 – Feb 2028" for a season that does not start in January."""
     if start.month == 1:
         return str(start.year)
-    return f"{date_format(start, 'M Y')} – {date_format(add_months(start, 11), 'M Y')}"
+    short = "SHORT_MONTH_YEAR_FORMAT"
+    return f"{date_format(start, short)} – {date_format(add_months(start, 11), short)}"
 
 
 def usual_night(week: int, weekday: int, at: time) -> str:
-    """ "third Thursday at 19:00" in the language of the moment."""
-    return str(_("{week} {weekday} at {time}")).format(
-        week=str(dict(WEEKS)[week]).lower(), weekday=dates.WEEKDAYS[weekday], time=f"{at:%H:%M}"
-    )
+    """ "on the third Thursday at 19:00" in the language of the moment."""
+    return str(USUAL_NIGHTS[week]).format(weekday=dates.WEEKDAYS[weekday], time=f"{at:%H:%M}")
 
 
 class Circle(models.Model):
@@ -70,7 +78,7 @@ class Circle(models.Model):
     invite_nonce = models.CharField(max_length=16, default=_nonce)
     feed_nonce = models.CharField(max_length=16, default=_nonce)
     timezone = models.CharField(max_length=60, default=_default_timezone)
-    # The circle's usual night ("the third Thursday at 19:00"): each month's date to start with.
+    # The circle's usual night ("on the third Thursday at 19:00"): each month's date to start with.
     week = models.PositiveSmallIntegerField(choices=WEEKS, default=3)
     weekday = models.PositiveSmallIntegerField(choices=WEEKDAYS, default=3)
     time = models.TimeField(default=time(19, 0))
@@ -144,6 +152,10 @@ class Member(models.Model):
     # The language of this member's mails (en/nl/de): what their own pages speak, kept from
     # their phone, or the admin's when the admin added them. Empty: the product's default.
     language = models.CharField(max_length=8, blank=True, default="")
+    # The language is the admin's guess (they added the member): the member's own browser
+    # replaces it on their first visit; a language the member picks or their phone speaks
+    # is never guessed.
+    language_guessed = models.BooleanField(default=False)
     # A new nonce signs out every phone holding this member's link.
     nonce = models.CharField(max_length=16, default=_nonce)
     active = models.BooleanField(
@@ -250,7 +262,7 @@ class Month(models.Model):
 
     @property
     def short_name(self) -> str:
-        return f"{self.first:%b}"
+        return date_format(self.first, "SHORT_MONTH_FORMAT")
 
     @property
     def starts_at(self) -> datetime:

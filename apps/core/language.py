@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from apps.core import i18n
 
@@ -19,6 +20,17 @@ def supported(code: str | None) -> str | None:
         return None
     base = code.strip().lower().replace("_", "-").split("-")[0]
     return base if base in i18n.LANGUAGES else None
+
+
+def browser_language(accept: str | None) -> str | None:
+    """The product's language a browser's Accept-Language asks for most, as Django's
+    LocaleMiddleware picks it; None when it asks for none of them."""
+    for code, _quality in parse_accept_lang_header(accept or ""):
+        if code == "*":
+            break
+        if language := supported(code):
+            return language
+    return None
 
 
 def language_of_scope(scope: dict) -> str:

@@ -4,13 +4,17 @@ of whoever reads it."""
 
 from __future__ import annotations
 
+from datetime import time, timedelta
+
 import pytest
 from django.utils import translation
 
 from apps.circles import activity, services
-from apps.circles.models import Activity
+from apps.circles.models import Activity, usual_night
+from apps.core.errors import Refused
 
 from .conftest import first_month, host, lines
+from .test_dates import written
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +93,76 @@ def test_every_kind_of_line_reads_whole_in_every_language(circle, language):
         for key in ("name", "other", "place"):
             if "{" + key + "}" in activity.LINES.get(kind, ""):
                 assert SAMPLE[key] in told, (kind, told)
+
+
+@pytest.mark.parametrize(
+    ("language", "week", "said"),
+    [
+        ("en", 3, "on the third Thursday at 19:00"),
+        ("en", 5, "on the last Thursday at 19:00"),
+        ("nl", 1, "op de eerste donderdag om 19:00"),
+        ("nl", 3, "op de derde donderdag om 19:00"),
+        ("nl", 5, "op de laatste donderdag om 19:00"),
+        ("de", 2, "am zweiten Donnerstag um 19:00"),
+        ("de", 3, "am dritten Donnerstag um 19:00"),
+        ("de", 5, "am letzten Donnerstag um 19:00"),
+    ],
+)
+def test_the_usual_night_bends_its_ordinal_as_each_language_does(language, week, said):
+    with translation.override(language):
+        assert usual_night(week, 3, time(19, 0)) == said
+
+
+def test_a_german_circle_page_says_its_usual_night_in_whole_german(client, admin, circle):
+    client.force_login(admin)
+    page = client.get(f"/c/{circle.code}/", headers={"accept-language": "de"}).text
+    assert "meist am dritten Donnerstag um 19:00" in page
+
+
+def test_months_moved_to_a_new_usual_night_are_told_in_whole_sentences(circle):
+    data = {"count": 3, "week": 5, "weekday": 3, "at": "19:30"}
+    told = {}
+    for language in ("en", "nl", "de"):
+        with translation.override(language):
+            told[language] = activity.line(Activity(kind="months_moved", data=data))
+    assert told["en"] == "3 months to come now have their night on the last Thursday at 19:30."
+    assert told["nl"] == "3 komende maanden hebben hun avond nu op de laatste donderdag om 19:30."
+    assert told["de"] == "3 kommende Monate haben ihren Abend jetzt am letzten Donnerstag um 19:30."
+
+
+def test_why_a_night_cannot_start_yet_is_told_in_german(circle):
+    month = first_month(circle)
+    day_before = month.date - timedelta(days=1)
+    with translation.override("de"):
+        reason = services.may_start(month, today=month.date - timedelta(days=5))
+        assert reason == (
+            f"Der Abend im {month.name} kann ab {written(day_before, 'de')} "
+            "(dem Vortag) gestartet werden."
+        )
+
+
+def test_a_night_long_past_is_over_in_dutch(circle):
+    month = first_month(circle)
+    with translation.override("nl"):
+        reason = services.may_start(month, today=month.date + timedelta(days=2))
+        assert reason == f"De avond van {month.name} is voorbij."
+
+
+def test_asking_substitutes_with_nobody_coming_or_every_table_full_is_refused_in_dutch(
+    circle, members, subs
+):
+    month = first_month(circle)
+    with translation.override("nl"), pytest.raises(Refused, match="^Er komt nog niemand.$"):
+        services.ask_substitutes(month.pk)
+    host(month, members["Ann"])
+    for name in ("Bea", "Cal", "Dot"):
+        services.set_rsvp(month.pk, members[name].pk, "yes")
+    with translation.override("nl"), pytest.raises(Refused, match="^Elke tafel is vol"):
+        services.ask_substitutes(month.pk)
+
+
+def test_the_settings_explain_the_reminder_and_the_usual_night_in_german(client, admin, circle):
+    client.force_login(admin)
+    page = client.get(f"/c/{circle.code}/settings/", headers={"accept-language": "de"}).text
+    assert "0: keine Erinnerung." in page
+    assert "ein Datum, das ein Gastgeber gewählt hat, bleibt." in page

@@ -1,6 +1,6 @@
-"""Each member's own language: kept with the member from their own pages (or the admin's
-language when the admin adds them), chosen on their page, and spoken by every mail they get,
-the scheduler's reminders too."""
+"""Each member's own language: kept with the member from their own pages (the admin's
+language when the admin adds them is a guess their own browser replaces), chosen on their
+page or in the header, and spoken by every mail they get, the scheduler's reminders too."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from apps.circles import services
 from apps.circles.models import Member
@@ -205,3 +206,75 @@ def test_a_language_the_product_does_not_speak_is_refused_and_changes_nothing(
     response = client.post(f"/c/{circle.code}/me/language/", {"language": "fr"})
     assert response.status_code == 302
     assert Member.objects.get(name="Ann").language == "nl"
+
+
+def admin_adds(client, admin, circle, language: str) -> Member:
+    """The admin, whose pages speak ``language``, adds Zoe by hand."""
+    client.force_login(admin)
+    client.post(
+        f"/c/{circle.code}/members/add/",
+        {"name": "Zoe", "email": "zoe@example.com", "kind": "member"},
+        headers={"accept-language": language},
+    )
+    return Member.objects.get(name="Zoe")
+
+
+def test_a_member_the_admin_added_gets_their_browsers_language_over_the_admins_guess(
+    client, admin, circle
+):
+    zoe = admin_adds(client, admin, circle, "en")
+    assert zoe.language == "en" and zoe.language_guessed
+    phone = as_member(Client(), zoe)
+    page = phone.get(f"/c/{circle.code}/me/", headers={"accept-language": "de-DE,de;q=0.9"})
+    assert "Deine Angaben" in page.text
+    assert page.cookies[settings.LANGUAGE_COOKIE_NAME].value == "de"
+    zoe.refresh_from_db()
+    assert (zoe.language, zoe.language_guessed) == ("de", False)
+
+
+def test_the_admins_guess_stays_while_the_browser_asks_for_none_of_the_products_languages(
+    client, admin, circle
+):
+    zoe = admin_adds(client, admin, circle, "nl")
+    phone = as_member(Client(), zoe)
+    page = phone.get(f"/c/{circle.code}/me/", headers={"accept-language": "fr-FR,fr;q=0.9"})
+    assert "Jouw gegevens" in page.text
+    zoe.refresh_from_db()
+    assert (zoe.language, zoe.language_guessed) == ("nl", True)
+
+
+def test_the_browser_replaces_the_guess_once_and_not_the_language_it_gave(client, admin, circle):
+    zoe = admin_adds(client, admin, circle, "de")
+    as_member(Client(), zoe).get(f"/c/{circle.code}/", headers={"accept-language": "nl"})
+    page = as_member(Client(), zoe).get(f"/c/{circle.code}/me/", headers={"accept-language": "en"})
+    assert "Jouw gegevens" in page.text
+    assert Member.objects.get(name="Zoe").language == "nl"
+
+
+def test_a_member_who_picked_dutch_on_their_page_keeps_it_with_an_english_browser(
+    client, admin, circle
+):
+    zoe = admin_adds(client, admin, circle, "de")
+    phone = as_member(Client(), zoe)
+    phone.post(f"/c/{circle.code}/me/language/", {"language": "nl"})
+    other = as_member(Client(), zoe)
+    page = other.get(f"/c/{circle.code}/me/", headers={"accept-language": "en-GB,en;q=0.9"})
+    assert "Jouw gegevens" in page.text
+    zoe.refresh_from_db()
+    assert (zoe.language, zoe.language_guessed) == ("nl", False)
+
+
+def test_a_language_picked_in_the_header_beats_the_guess_and_later_browsers(client, admin, circle):
+    zoe = admin_adds(client, admin, circle, "de")
+    phone = as_member(Client(), zoe)
+    phone.post(
+        "/i18n/setlang/",
+        {"language": "nl", "next": f"/c/{circle.code}/"},
+        headers={"accept-language": "en"},
+    )
+    phone.get(f"/c/{circle.code}/", headers={"accept-language": "en"})
+    assert Member.objects.get(name="Zoe").language == "nl"
+    other = as_member(Client(), zoe)
+    page = other.get(f"/c/{circle.code}/me/", headers={"accept-language": "en"})
+    assert "Jouw gegevens" in page.text
+    assert Member.objects.get(name="Zoe").language == "nl"

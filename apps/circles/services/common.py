@@ -8,6 +8,7 @@ import math
 from datetime import date, datetime, timedelta
 
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from apps.circles import activity, mail
@@ -106,8 +107,8 @@ def check_open(month: Month, what: str) -> None:
 
 
 def day_name(day: date) -> str:
-    """'Thursday 19 March', as the pages and mails say a date."""
-    return f"{day:%A} {day.day} {day:%B}"
+    """'Thursday 19 March' ('Donnerstag, 19. März'), as the pages and mails say a date."""
+    return date_format(day, "WEEKDAY_DATE_FORMAT")
 
 
 def ms(delay: timedelta) -> int:

@@ -41,7 +41,9 @@ def _next_position(circle: Circle) -> int:
     return (last.position + 1) if last else 1
 
 
-def _create_member(circle: Circle, kind: str, user=None, language: str = "", **details) -> Member:
+def _create_member(
+    circle: Circle, kind: str, user=None, language: str = "", guessed: bool = False, **details
+) -> Member:
     name = clean_name(circle, details.pop("name", ""))
     member = Member.objects.create(
         circle=circle,
@@ -50,6 +52,7 @@ def _create_member(circle: Circle, kind: str, user=None, language: str = "", **d
         position=_next_position(circle) if kind == Member.Kind.SUBSTITUTE else 0,
         user=user,
         language=supported(language) or "",
+        language_guessed=guessed and supported(language) is not None,
         **{k: " ".join(str(v or "").split()) for k, v in details.items()},
     )
     return member
@@ -79,11 +82,11 @@ def add_member(
     circle_id: int, *, kind: str = Member.Kind.MEMBER, language: str = "", **details
 ) -> Member:
     """The admin adds someone by hand (a member without a phone, a substitute they know),
-    speaking the admin's language until their own pages say otherwise."""
+    speaking the admin's language: a guess, until their own browser or choice says theirs."""
     circle = lock_circle(circle_id)
     if kind not in Member.Kind.values:
         raise Refused(_("Choose member or substitute."))
-    member = _create_member(circle, kind, language=language, **details)
+    member = _create_member(circle, kind, language=language, guessed=True, **details)
     kind = "added_substitute" if member.is_substitute else "added_member"
     note(circle, kind, {"name": member.name})
     mail.send_member(
@@ -127,13 +130,16 @@ def update_member(
     return member
 
 
-def set_member_language(member_id: int, language: str) -> str:
+def set_member_language(member_id: int, language: str, *, guessed: bool = False) -> str:
     """The language of a member's pages and mails: chosen on their page, or the one their
-    phone speaks. Nobody else sees it, so the activity does not note it."""
+    phone speaks (no longer a guess unless ``guessed``). Nobody else sees it, so the activity
+    does not note it."""
     chosen = supported(language)
     if chosen is None:
         raise Refused(_("Choose English, Nederlands or Deutsch."))
-    Member.objects.filter(pk=member_id).exclude(language=chosen).update(language=chosen)
+    Member.objects.filter(pk=member_id).exclude(language=chosen, language_guessed=guessed).update(
+        language=chosen, language_guessed=guessed
+    )
     return chosen
 
 

@@ -202,7 +202,9 @@ def ask_substitutes(month_id: int) -> list[SubstituteAsk]:
     seen = attendance(month)
     if seen.short == 0:
         raise Refused(
-            "Nobody is coming yet." if not seen.count else "Every table is full: no seat to fill."
+            _("Nobody is coming yet.")
+            if not seen.count
+            else _("Every table is full: no seat to fill.")
         )
     if seen.still_to_find == 0:
         raise Refused(
@@ -314,14 +316,13 @@ def may_start(month: Month, today: date | None = None) -> str | None:
     """Why the month's night cannot be started today, or None."""
     today = today or month.season.circle.today()
     if month.started:
-        return f"{month.name}'s night has already started."
+        return _("{month}'s night has already started.").format(month=month.name)
     if today < month.date - timedelta(days=1):
-        return (
-            f"{month.name}'s night can be started from "
-            f"{day_name(month.date - timedelta(days=1))} (the day before)."
+        return _("{month}'s night can be started from {day} (the day before).").format(
+            month=month.name, day=day_name(month.date - timedelta(days=1))
         )
     if today > month.date + timedelta(days=1):
-        return f"{month.name}'s night is over."
+        return _("{month}'s night is over.").format(month=month.name)
     return None
 
 

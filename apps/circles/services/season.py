@@ -8,6 +8,7 @@ from datetime import date, datetime, time
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from apps.circles import mail, planner
@@ -118,7 +119,9 @@ def edit_month(
     check_open(month, "its details")
     if (day.year, day.month) != (month.first.year, month.first.month):
         raise Refused(
-            _("{month}'s night must be in {first:%B}.").format(month=month.name, first=month.first)
+            _("{month}'s night must be in {name}.").format(
+                month=month.name, name=date_format(month.first, "F")
+            )
         )
     if datetime.combine(day, at, tzinfo=circle.tz) < timezone.now():
         raise Refused(_("That date and time are already past."))

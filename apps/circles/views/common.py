@@ -20,7 +20,7 @@ from apps.circles import services
 from apps.circles.access import NotAllowed, Viewer, require, viewer_for
 from apps.circles.models import Circle, Member, Month
 from apps.core import i18n
-from apps.core.language import speak, supported
+from apps.core.language import browser_language, speak, supported
 from apps.core.network import lan_addresses
 
 
@@ -106,18 +106,26 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
 def member_language(request: HttpRequest, member: Member) -> str:
     """The language of a member on their own pages, kept with the member for the mails they
     get, as a seat keeps its phone's (apps.parties.views.player.seat_language): a language
-    this phone chose with the picker (its cookie); else the member's; else the one the
-    browser asks for. A page view keeps it; a form only speaks it (a refused form changes
-    nothing, and every form is sent from a page viewed first)."""
+    this phone chose with a picker (its cookie); else the member's, unless it is only the
+    admin's guess and the browser asks for one of the product's languages; else the
+    browser's. A page view keeps it; a form only speaks it (a refused form changes nothing,
+    and every form is sent from a page viewed first)."""
     chosen = supported(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
-    language = (
-        chosen
-        or supported(member.language)
-        or supported(getattr(request, "LANGUAGE_CODE", ""))
-        or i18n.DEFAULT
-    )
-    if language != member.language and request.method in ("GET", "HEAD"):
-        member.language = services.set_member_language(member.pk, language)
+    browser = browser_language(request.headers.get("Accept-Language"))
+    kept = supported(member.language)
+    if chosen:
+        language = chosen
+    elif member.language_guessed:
+        language = browser or kept or i18n.DEFAULT
+    else:
+        language = kept or browser or i18n.DEFAULT
+    # Still a guess while neither this phone nor its browser has said otherwise.
+    guessed = member.language_guessed and not chosen and not browser
+    if request.method in ("GET", "HEAD") and (
+        language != member.language or guessed != member.language_guessed
+    ):
+        member.language = services.set_member_language(member.pk, language, guessed=guessed)
+        member.language_guessed = guessed
     return language
 
 

@@ -138,7 +138,7 @@ def _validate_play(state: HandState, seat: int, action: Action) -> None:
     elif kind_of_play == "skip":
         if play_actions(state, seat) != [{"type": "skip"}]:
             raise IllegalAction(
-                "You must play a card when you can; you may pass only when no play is possible."
+                _("You must play a card when you can; you may pass only when no play is possible.")
             )
     elif kind_of_play == "draw":
         raise IllegalAction(_("Play a card first; you draw after that."))

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from apps.core import i18n
 from apps.games.mbogo import rules
 from apps.games.mbogo.cards import DECK_SIZE, KIND_OF
 from apps.games.mbogo.rules import IllegalAction
@@ -213,6 +214,12 @@ def test_skip_is_refused_while_a_release_is_possible_and_allowed_when_nothing_is
     after = play(stuck, 0, {"type": "skip"})
     assert after.hand.phase == "draw"
     assert after.hand.hands[0] == [MBOGO, HUNTERS[0], CAGES[0]]
+
+
+def test_a_refused_skip_is_told_in_the_players_language():
+    state = match_of(hand_state([[LIONS[0]], [GORILLAS[0]]]))
+    with i18n.speaking("de"), pytest.raises(IllegalAction, match="passen darfst du nur"):
+        play(state, 0, {"type": "skip"})
 
 
 @pytest.mark.parametrize(
