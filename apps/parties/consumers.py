@@ -29,8 +29,8 @@ VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at once, then at most this
 # often (seconds): quicker than the eye at a party, and a hundred busy tables cost ten renders
 # a second (measured at 100 tables: 0.2 s made the screens' p99 290 ms, 0.1 s 183 ms, 0.05 s
-# 216 ms with more CPU per tap). (A card redrawn while the host's button inside it waits for its answer
-# is swapped in once the answer has come: see live.js.)
+# 216 ms with more CPU per tap). A card redrawn while the host's button inside it waits for
+# its answer is swapped in once the answer has come (see live.js).
 SCREENS_REDRAW_AFTER = 0.1
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
