@@ -188,6 +188,11 @@ else:
     }
 
 
+# Messages one daphne process may have waiting in Redis before new ones are dropped (they
+# expire after a minute anyway).
+PROCESS_QUEUE = 100_000
+
+
 def redis_layer(url: str) -> dict:
     """The channels-redis layer on ``url``, for several daphne processes."""
     from redis.asyncio.retry import Retry
@@ -217,6 +222,10 @@ def redis_layer(url: str) -> dict:
             ],
             # Room for bursts: a full channel drops messages (a busy table taps fast).
             "capacity": 1000,
+            # All the sockets of one daphne process share one queue in Redis (its
+            # "specific.<process>!" key): a process a few seconds behind at 250 tables holds
+            # thousands of messages there, and a full queue drops them without a word.
+            "channel_capacity": {"specific.*": PROCESS_QUEUE},
         },
     }
 

@@ -5,6 +5,7 @@ and every screen catches up by version once its socket is back."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import timedelta
 
 import pytest
@@ -185,6 +186,30 @@ async def test_the_redis_layer_works_on_the_first_try_after_redis_restarts():
         # The connection kept from before the restart is closed: the layer takes a new one
         # instead of failing the phone that reconnects first.
         await layer.group_add("tables", "specific.a!b")
+        await layer.close_pools()
+    finally:
+        redis.stop()
+
+
+async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_them():
+    from channels_redis.core import RedisChannelLayer
+
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        layer = RedisChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        # One process's socket in a table's group; the process does not read for a while.
+        phone = await layer.new_channel()
+        await layer.group_add("table", phone)
+        for number in range(1500):
+            await layer.group_send("table", {"type": "live.table", "n": number})
+        heard = []
+        with contextlib.suppress(TimeoutError):
+            while len(heard) < 1500:
+                heard.append((await asyncio.wait_for(layer.receive(phone), 2))["n"])
+        assert heard == list(range(1500))
         await layer.close_pools()
     finally:
         redis.stop()
