@@ -188,26 +188,24 @@ else:
     }
 
 
-# Messages one daphne process may have waiting in Redis before new ones are dropped (they
-# expire after a minute anyway).
-PROCESS_QUEUE = 100_000
-
-
 def redis_layer(url: str) -> dict:
-    """The channels-redis layer on ``url``, for several daphne processes."""
+    """The channel layer on Redis at ``url``, for several daphne processes."""
     from redis.asyncio.retry import Retry
     from redis.backoff import ExponentialBackoff
 
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        # Publish/subscribe between the processes (see apps/core/redis_layer.py).
+        "BACKEND": "apps.core.redis_layer.ScaleOutChannelLayer",
         "CONFIG": {
+            # Redis's publish/subscribe knows no database numbers: the number in the URL
+            # goes into the names, so events on one Redis stay apart as their keys do.
+            "prefix": f"bunko{urlsplit(url).path.strip('/') or '0'}:",
             "hosts": [
                 {
                     "address": url,
-                    # channels-redis waits for messages with a 5 s blocking read; a socket
-                    # timeout at or under that (redis-py's default is 5 s) would cut the
-                    # read of every idle socket and close it with 1011.
-                    "socket_timeout": 30,
+                    # The subscriptions' reader polls every 0.1 s, so no read blocks for
+                    # long; a Redis that stops answering fails a command after this.
+                    "socket_timeout": 10,
                     "socket_connect_timeout": 5,
                     "socket_keepalive": True,
                     "health_check_interval": 15,
@@ -220,12 +218,6 @@ def redis_layer(url: str) -> dict:
                     "retry": Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
                 }
             ],
-            # Room for bursts: a full channel drops messages (a busy table taps fast).
-            "capacity": 1000,
-            # All the sockets of one daphne process share one queue in Redis (its
-            # "specific.<process>!" key): a process a few seconds behind at 250 tables holds
-            # thousands of messages there, and a full queue drops them without a word.
-            "channel_capacity": {"specific.*": PROCESS_QUEUE},
         },
     }
 

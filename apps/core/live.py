@@ -38,6 +38,9 @@ from apps.core.language import language_of_scope, speak
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 16_000
+# The close code of a socket whose server process lost the channel layer (a server may not
+# send 1011 itself): the page reconnects as after any other close.
+LAYER_LOST = 4503
 # No page of the product sends anything nested deeper than an action's move holding a list.
 MAX_DEPTH = 6
 
@@ -241,7 +244,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def leave_groups(self) -> None:
         groups, self.live_groups = getattr(self, "live_groups", []), []
         for group in groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await self.channel_layer.group_discard(group, self.channel_name)
+            except Exception:  # Redis away: the process forgets the socket all the same
+                log.warning("live: could not leave %s; the channel layer is out of reach", group)
+
+    async def layer_lost(self, message: dict) -> None:
+        """This process lost the channel layer (Redis): close, so the page reconnects and
+        catches up by version once it is back (apps/core/redis_layer.py)."""
+        await self.close(code=LAYER_LOST)
 
     async def ended(self) -> None:
         """The consumer stopped, however it ended: a hook to stop what it started."""

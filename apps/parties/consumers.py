@@ -137,10 +137,10 @@ class PartyConsumer(LiveConsumer):
             self.phones_watch.cancel()
 
     async def leave_groups(self) -> None:
-        await super().leave_groups()
         if self.table_group:
-            group, self.table_group = self.table_group, None
-            await self.channel_layer.group_discard(group, self.channel_name)
+            self.live_groups.append(self.table_group)
+            self.table_group = None
+        await super().leave_groups()
 
     # -- whole pages (a hello, a night-wide change) -------------------------------------------
 

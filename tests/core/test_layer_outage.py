@@ -32,11 +32,11 @@ def layer_down(monkeypatch):
     tried: list[str] = []
 
     def go_down() -> list[str]:
-        async def refused(self, group, message):
+        async def refused(group, message):
             tried.append(group)
             raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-        monkeypatch.setattr(type(get_channel_layer()), "group_send", refused)
+        monkeypatch.setattr(get_channel_layer(), "group_send", refused)
         return tried
 
     return go_down
@@ -93,12 +93,12 @@ async def test_a_phone_whose_layer_read_drops_is_away_and_played_by_a_bot_after_
     ann_id = claims["Ann"].seat_id
     layer = get_channel_layer()
     dropped = asyncio.Event()
-    reading = type(layer).receive
+    reading = layer.receive
 
-    async def receive(self, channel):
+    async def receive(channel):
         # The socket's read of the layer fails the way channels-redis does when Redis
         # closes its connection: no disconnect message ever reaches the consumer.
-        read = asyncio.ensure_future(reading(self, channel))
+        read = asyncio.ensure_future(reading(channel))
         drop = asyncio.ensure_future(dropped.wait())
         done, _ = await asyncio.wait({read, drop}, return_when=asyncio.FIRST_COMPLETED)
         if drop in done:
@@ -107,7 +107,7 @@ async def test_a_phone_whose_layer_read_drops_is_away_and_played_by_a_bot_after_
         drop.cancel()
         return read.result()
 
-    monkeypatch.setattr(type(layer), "receive", receive)
+    monkeypatch.setattr(layer, "receive", receive)
     ann = await connect(room.code, seat_header(room, claims, "Ann"))
     await hello(ann)
     assert presence.is_open_here("seat", ann_id)
@@ -152,14 +152,14 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
 
     monkeypatch.setattr(consumers.PartyConsumer, "render", broken)
     layer = get_channel_layer()
-    discarding = type(layer).group_discard
+    discarding = layer.group_discard
     left: list[str] = []
 
-    async def discard(self, group, channel):
+    async def discard(group, channel):
         left.append(group)
-        await discarding(self, group, channel)
+        await discarding(group, channel)
 
-    monkeypatch.setattr(type(layer), "group_discard", discard)
+    monkeypatch.setattr(layer, "group_discard", discard)
     await console.send_json_to({"type": "hello", "since": 0})
     with pytest.raises(RuntimeError, match="a render that fails"):
         while True:
@@ -172,34 +172,34 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
 
 
 async def test_the_redis_layer_works_on_the_first_try_after_redis_restarts():
-    from channels_redis.core import RedisChannelLayer
-
+    from apps.core.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
     from tests.servers import RedisServer
 
     redis = RedisServer().start()
     try:
-        layer = RedisChannelLayer(**redis_layer(redis.url)["CONFIG"])
-        await layer.group_add("tables", "specific.a!b")
+        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        phone = await layer.new_channel()
+        await layer.group_add("tables", phone)
         redis.stop()
         redis.start()
         # The connection kept from before the restart is closed: the layer takes a new one
         # instead of failing the phone that reconnects first.
-        await layer.group_add("tables", "specific.a!b")
-        await layer.close_pools()
+        again = await layer.new_channel()
+        await layer.group_add("tables", again)
+        await layer.flush()
     finally:
         redis.stop()
 
 
 async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_them():
-    from channels_redis.core import RedisChannelLayer
-
+    from apps.core.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
     from tests.servers import RedisServer
 
     redis = RedisServer().start()
     try:
-        layer = RedisChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
         # One process's socket in a table's group; the process does not read for a while.
         phone = await layer.new_channel()
         await layer.group_add("table", phone)
@@ -210,6 +210,50 @@ async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_t
             while len(heard) < 1500:
                 heard.append((await asyncio.wait_for(layer.receive(phone), 2))["n"])
         assert heard == list(range(1500))
-        await layer.close_pools()
+        await layer.flush()
+    finally:
+        redis.stop()
+
+
+async def test_every_socket_of_a_process_hears_when_redis_is_lost():
+    from apps.core.redis_layer import LOST, ScaleOutChannelLayer
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        phones = [await layer.new_channel() for _ in range(3)]
+        await layer.group_add("table", phones[0])
+        await layer.group_send("table", {"type": "live.table", "n": 1})
+        assert (await asyncio.wait_for(layer.receive(phones[0]), 5))["n"] == 1
+        redis.stop()
+        for phone in phones:  # once each, whatever group it is in
+            assert await asyncio.wait_for(layer.receive(phone), 10) == LOST
+        redis.start()
+        await layer.flush()
+    finally:
+        redis.stop()
+
+
+async def test_nights_on_two_databases_of_one_redis_hear_only_their_own():
+    from apps.core.redis_layer import ScaleOutChannelLayer
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    base = redis.url.rsplit("/", 1)[0]
+    try:
+        ours = ScaleOutChannelLayer(**redis_layer(f"{base}/0")["CONFIG"])
+        theirs = ScaleOutChannelLayer(**redis_layer(f"{base}/13")["CONFIG"])
+        mine, other = await ours.new_channel(), await theirs.new_channel()
+        await ours.group_add("party-ABCDE", mine)
+        await theirs.group_add("party-ABCDE", other)
+        await theirs.group_send("party-ABCDE", {"type": "live.night", "n": 13})
+        assert (await asyncio.wait_for(theirs.receive(other), 5))["n"] == 13
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(ours.receive(mine), 1)
+        await ours.flush()
+        await theirs.flush()
     finally:
         redis.stop()

@@ -58,8 +58,8 @@ def test_a_group_message_sent_in_one_daphne_reaches_a_socket_of_another(tmp_path
 
 
 def test_sockets_idle_for_thirty_seconds_on_redis_stay_open(tmp_path):
-    """channels-redis waits for messages with a 5 s blocking read; the layer's socket timeout
-    must outlast it, or every idle phone is cut off with 1011 every few seconds."""
+    """No read of the layer may outlast its socket timeout, or every idle phone is cut off
+    every few seconds (channels-redis's default layer read for 5 s at a time)."""
     env = {"REDIS_URL": os.environ["REDIS_URL"]}
     if url := fresh_database_url("idle"):
         env["DATABASE_URL"] = url
@@ -71,7 +71,9 @@ def test_sockets_idle_for_thirty_seconds_on_redis_stay_open(tmp_path):
             say_hello(phone)
             time.sleep(30)
             phone.send(json.dumps({"type": "ping", "sent": 1}))
-            assert json.loads(phone.recv(timeout=10))["type"] == "pong"
+            # (A wave from the other test of this module, on the same Redis, may come first.)
+            while (heard := json.loads(phone.recv(timeout=10)))["type"] != "pong":
+                assert heard["type"] == "fragments"
         log = server.log.read_text()
         assert "Traceback" not in log and "1011" not in log
     finally:
