@@ -201,6 +201,12 @@ class MemberForm(MemberDetailsForm):
         label=gettext_lazy("Months I can't host"),
     )
 
+    @classmethod
+    def of(cls, member) -> MemberForm:
+        """The form filled with the member's details as they are."""
+        fields = ("name", "email", "phone", "address", "cannot_host")
+        return cls(initial={field: getattr(member, field) for field in fields})
+
 
 class InviteMailForm(forms.Form):
     addresses = forms.CharField(

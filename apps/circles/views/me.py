@@ -42,16 +42,7 @@ def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None)
         "circle": viewer.circle,
         "viewer": viewer,
         "member": member,
-        "form": form
-        or MemberForm(
-            initial={
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "address": member.address,
-                "cannot_host": member.cannot_host,
-            }
-        ),
+        "form": form or MemberForm.of(member),
         "login_form": login_form or LoginForm(),
         "link": request.build_absolute_uri(member_url(member)),
         "link_path": member_url(member),

@@ -302,16 +302,7 @@ def member_context(request: HttpRequest, viewer: Viewer, member: Member, form=No
         "circle": viewer.circle,
         "viewer": viewer,
         "member": member,
-        "form": form
-        or MemberForm(
-            initial={
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "address": member.address,
-                "cannot_host": member.cannot_host,
-            }
-        ),
+        "form": form or MemberForm.of(member),
         "login_form": AdminLoginForm(initial={"member": member.pk}),
         "link": request.build_absolute_uri(member_url(member)),
         "link_path": member_url(member),
