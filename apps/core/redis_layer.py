@@ -12,6 +12,9 @@ What publish/subscribe does not do is tell a socket that Redis went away: its me
 stop. So when a process loses Redis, every socket it serves is closed (as the default layer's
 failed reads closed them); the phones say "Reconnecting…", cannot open again until Redis is
 back, and then catch up by version like any phone that dropped off the Wi-Fi.
+
+A newest-only group message (apps/core/latest.py) is published like any other; each process
+hands it to its own sockets at most once a second per group.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from channels_redis.pubsub import (
     RedisPubSubLoopLayer,
     RedisSingleShardConnection,
 )
+
+from apps.core.latest import LATEST, Latest
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +48,10 @@ class WatchedShard(RedisSingleShardConnection):
 
     lost = False
     probed = 0.0
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.latest = Latest(self._hand_to_group)
 
     async def _reachable(self) -> bool:
         if not self.lost:
@@ -102,6 +111,24 @@ class WatchedShard(RedisSingleShardConnection):
                 if self.lost:
                     log.warning("live: Redis is back")
                 self.lost = False
+
+    def _receive_message(self, message) -> None:
+        if message is not None:
+            name, data = message["channel"], message["data"]
+            name = name.decode() if isinstance(name, bytes) else name
+            layer = self.channel_layer
+            # A cheap look at the bytes first: most messages are not newest-only ones.
+            if name in layer.groups and LATEST.encode() in data:
+                key = layer.channel_layer.deserialize(data).get(LATEST)
+                if key and not self.latest.offer(name, key, data):
+                    return
+        super()._receive_message(message)
+
+    def _hand_to_group(self, group: str, data: bytes) -> None:
+        channels = self.channel_layer.channels
+        for channel in list(self.channel_layer.groups.get(group, ())):
+            if channel in channels:
+                channels[channel].put_nowait(data)
 
     def _tell_every_socket(self, message: dict) -> None:
         data = self.channel_layer.channel_layer.serialize(message)

@@ -22,7 +22,7 @@ from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
 from apps.parties.models import Party, Player
-from apps.parties.selectors import TableRow
+from apps.parties.selectors import TableRow, keep_sent_state
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
 VIEWS = {"phone", "screen", "host"}
@@ -270,6 +270,7 @@ class PartyConsumer(LiveConsumer):
             self._plan_redraw()
 
     def _phone_table(self, event: dict) -> str:
+        keep_sent_state(event)
         version = event["stamp"] % 1_000_000
         phone = self.phone
         if phone is None or phone.row is None or phone.row.pk != event["table"]:
@@ -289,6 +290,7 @@ class PartyConsumer(LiveConsumer):
         by_pk = {r.pk: r for r in night.tables}
         rows = []
         for event in events:
+            keep_sent_state(event)
             known = by_pk.get(event["table"])
             if known is not None:  # a table of another round: the next night-wide redraw
                 version = event["stamp"] % 1_000_000

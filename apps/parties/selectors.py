@@ -7,6 +7,7 @@ night's version. A version never changes meaning, so nothing cached goes stale.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -110,6 +111,16 @@ def table_at(row: TableRow) -> tuple[TableRow, TableState]:
         (row.pk, version), TableState.from_json(data)
     )
     return replace(row, version=version), state
+
+
+def keep_sent_state(event: dict) -> None:
+    """Cache the state a table's change message carries (services/log.py record_table) under
+    its version: a server process that did not make the change draws it without reading the
+    table back from the database."""
+    text = event.get("state")
+    key = (event["table"], event["stamp"] % 1_000_000)
+    if text and STATES.peek(key) is None:
+        STATES.put(key, TableState.from_json(json.loads(text)))
 
 
 def table_state(table: Table) -> TableState:

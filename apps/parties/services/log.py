@@ -12,11 +12,13 @@ Two kinds of change, two kinds of message:
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils import timezone
 
 from apps.core import groups
+from apps.core.latest import LATEST
 from apps.core.live import send_after_commit
 from apps.parties.models import Event, Party, Player, Table
 
@@ -54,10 +56,12 @@ def record_night(
         player=player,
         data=data,
     )
-    _send(
-        [party.group],
-        {"type": "live.night", "version": party.version, "parts": list(parts)},
-    )
+    message = {"type": "live.night", "version": party.version, "parts": list(parts)}
+    if parts == (TRAVELLING,):
+        # Only who holds the prizes now matters: at a big night the prizes move every
+        # second, so each server process tells its sockets at most once a second.
+        message[LATEST] = TRAVELLING
+    _send([party.group], message)
     if player is not None and ALL not in parts:
         # The player concerned redraws all of their phone (joined, freed, leaving...).
         _send(
@@ -101,6 +105,10 @@ def record_table(
         "stamp": table.stamp,
         # The players' tallies moved (a Bunko, a wipeout, a finished game): their sheets too.
         "tallies": tallies,
+        # The table as saved, so that no server process reads it back to draw it. A Bunko
+        # table hides nothing: this is what its phones and the screens show. It goes no
+        # further than the servers' consumers.
+        "state": json.dumps(table.state, separators=(",", ":")),
     }
     _send([table.group, party.screens_group], message)
     return event

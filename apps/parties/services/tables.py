@@ -289,8 +289,9 @@ def _recount_travelling(party: Party, round_number: int) -> None:
         if was != now:
             # "When you roll a Bunko, you immediately go and take prize from the person
             # currently holding it": every screen says who takes it from whom.
+            # The big screen's moment; the phones redraw who holds it (record_night).
             announce(
-                [party.group],
+                [party.screens_group],
                 "travelling",
                 prize=kind,
                 to=names.get(now, ""),

@@ -1,0 +1,59 @@
+"""Group messages that only say what is newest, handed to a process's sockets at a bounded rate.
+
+Some night-wide news only matters as it stands now: who holds the travelling prizes. At 250
+tables a Bunko or a wipeout moves a prize about twice a second, and each move told every
+socket of the night: a thousand phones redrawing a line about strangers, which cost the
+server more than the taps themselves. A message that carries ``latest`` (a key: what it is
+the newest of) is handed to a process's sockets at once if that group heard no such message
+for ``every`` seconds; otherwise it waits, and at the end of that time the newest message
+that waited is handed over instead of all of them. Nothing newest is ever dropped: the last
+message of a burst always arrives, at most ``every`` seconds late.
+
+Each channel layer of the product (the in-memory one and the Redis one) keeps one ``Latest``
+per event loop and calls ``offer`` for each group message it is about to hand to its
+sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+LATEST = "latest"  # the message field: what the message is the newest of
+EVERY = 1.0  # seconds between two messages of one key to one group, in one process
+
+
+class Latest:
+    """The newest-only messages of one process: when each (group, key) last went out, and
+    the newest one waiting for its turn."""
+
+    def __init__(self, deliver: Callable[[str, Any], None], every: float = EVERY) -> None:
+        self.deliver = deliver  # (group, message as the layer keeps it): to its sockets now
+        self.every = every
+        self.sent_at: dict[tuple[str, str], float] = {}
+        self.waiting: dict[tuple[str, str], Any] = {}
+
+    def offer(self, group: str, key: str, message: Any) -> bool:
+        """Whether to hand ``message`` over now; if not, it is kept (replacing an older one
+        that waits) and handed over when the group's time comes."""
+        loop = asyncio.get_running_loop()
+        slot = (group, key)
+        if slot in self.waiting:
+            self.waiting[slot] = message
+            return False
+        now = loop.time()
+        last = self.sent_at.get(slot)
+        if last is None or now - last >= self.every:
+            self.sent_at[slot] = now
+            return True
+        self.waiting[slot] = message
+        loop.call_at(last + self.every, self._due, slot)
+        return False
+
+    def _due(self, slot: tuple[str, str]) -> None:
+        message = self.waiting.pop(slot, None)
+        if message is None:
+            return
+        self.sent_at[slot] = asyncio.get_running_loop().time()
+        self.deliver(slot[0], message)

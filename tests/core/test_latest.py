@@ -1,0 +1,100 @@
+"""Newest-only group messages (apps/core/latest.py): in a burst, a socket hears the first at
+once and then only the newest, never later than the window allows; other messages are never
+held back. On both channel layers of the product."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from apps.core.channel_layer import PartyChannelLayer
+from apps.core.latest import LATEST
+
+WINDOW = 0.3
+
+
+def news(version: int) -> dict:
+    return {"type": "live.night", "version": version, "parts": ["travelling"], LATEST: "travelling"}
+
+
+async def heard(layer, channel, seconds: float) -> list[tuple[int, float]]:
+    """What a socket's channel hears within ``seconds``: (version, seconds after the start)."""
+    start = asyncio.get_running_loop().time()
+    versions: list[tuple[int, float]] = []
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await layer.receive(channel)
+                versions.append((message["version"], asyncio.get_running_loop().time() - start))
+    return versions
+
+
+async def burst(layer) -> list[list[tuple[int, float]]]:
+    """Two sockets of a night hear a burst of four newest-only messages."""
+    phones = [await layer.new_channel() for _ in range(2)]
+    for channel in phones:
+        await layer.group_add("night", channel)
+    listening = [asyncio.ensure_future(heard(layer, c, WINDOW * 2.5)) for c in phones]
+    await asyncio.sleep(0.1)  # the sockets are reading: the layer knows their loop
+    for version in (1, 2, 3, 4):
+        await layer.group_send("night", news(version))
+    return [await task for task in listening]
+
+
+def first_at_once_then_the_newest(heard: list[tuple[int, float]]) -> bool:
+    (first, first_at), (newest, newest_at) = heard
+    return (first, newest) == (1, 4) and first_at < 0.1 + WINDOW / 2 <= newest_at < 0.2 + WINDOW
+
+
+async def test_the_in_memory_layer_hands_over_the_first_at_once_and_then_only_the_newest():
+    layer = PartyChannelLayer()
+    layer.latest.every = WINDOW
+    for phone in await burst(layer):
+        assert first_at_once_then_the_newest(phone), phone
+
+
+async def test_an_ordinary_group_message_is_never_held_back():
+    layer = PartyChannelLayer()
+    layer.latest.every = WINDOW
+    phone = await layer.new_channel()
+    await layer.group_add("night", phone)
+    listening = asyncio.ensure_future(heard(layer, phone, WINDOW * 0.5))
+    await asyncio.sleep(0.05)
+    for version in (1, 2, 3):
+        await layer.group_send("night", {"type": "live.table", "version": version})
+    assert [version for version, _ in await listening] == [1, 2, 3]
+
+
+async def test_the_next_burst_after_a_quiet_window_starts_at_once_again():
+    layer = PartyChannelLayer()
+    layer.latest.every = WINDOW
+    phone = await layer.new_channel()
+    await layer.group_add("night", phone)
+    listening = asyncio.ensure_future(heard(layer, phone, WINDOW * 4))
+    await asyncio.sleep(0.05)
+    await layer.group_send("night", news(1))
+    await asyncio.sleep(WINDOW * 1.5)
+    await layer.group_send("night", news(2))
+    assert [version for version, _ in await listening] == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_newest():
+    from apps.core.redis_layer import ScaleOutChannelLayer
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        # The window of the process's shard (one per event loop), once the layer has it.
+        await layer.new_channel()
+        for shard in layer._get_layer()._shards:
+            shard.latest.every = WINDOW
+        for phone in await burst(layer):
+            assert first_at_once_then_the_newest(phone), phone
+        await layer.flush()
+    finally:
+        redis.stop()

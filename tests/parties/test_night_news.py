@@ -1,0 +1,73 @@
+"""What a big night's changes tell, and to whom: a travelling prize changing hands is a moment
+on the screens and a newest-only line on the phones; a table's change carries the table, so
+a server process that did not make it draws it without reading the table back."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.core.latest import LATEST
+from apps.parties import render
+from apps.parties.models import Table
+from apps.parties.selectors import STATES, keep_sent_state, table_rows
+from apps.parties.services import log
+from apps.parties.services.tables import table_action
+from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="x")
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[tuple[list[str], dict]]:
+    """The messages the night's services send after commit, as (groups, message)."""
+    messages: list[tuple[list[str], dict]] = []
+    monkeypatch.setattr(log, "_send", lambda groups, message: messages.append((groups, message)))
+    return messages
+
+
+def roll_a_bunko(party) -> int:
+    """Table 1 finds its first roller and that roller reports a Bunko; the roller's id."""
+    table_action(party.code, claim_at(party, 1, 0), "news-0001", {"type": "rolloff"})
+    roller = Table.objects.get(party=party, round=1, number=1).state["roller"]
+    claim = claim_at(party, 1, roller)
+    table_action(party.code, claim, "news-0002", {"type": "report", "kind": "bunko"})
+    return claim.seat_id
+
+
+def test_a_travelling_prize_changing_hands_is_a_moment_for_the_screens_only(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    holder = roll_a_bunko(party)
+    party.refresh_from_db()
+    assert party.travelling_bunko_id == holder
+    moments = [groups for groups, m in sent if m.get("event") == "travelling"]
+    # The phones draw no pop-up for it: telling a thousand of them cost the night its pace.
+    assert moments == [[party.screens_group]]
+
+
+def test_the_phones_hear_who_holds_the_prizes_as_newest_only_news(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    roll_a_bunko(party)
+    news = [(g, m) for g, m in sent if m["type"] == "live.night" and "travelling" in m["parts"]]
+    assert news == [
+        ([party.group], {"type": "live.night", "version": news[0][1]["version"],
+                         "parts": ["travelling"], LATEST: "travelling"})
+    ]  # fmt: skip
+    others = [m for _, m in sent if m["type"] == "live.night" and m is not news[0][1]]
+    assert all(LATEST not in m for m in others)
+
+
+def test_another_server_process_draws_a_changed_table_without_reading_it(host, sent):
+    party = big_night(host, 8)
+    # Another process drew a phone of table 2: it knows the night and the table as it was.
+    html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
+    table_action(party.code, claim_at(party, 2, 0), "news-0003", {"type": "rolloff"})
+    change = next(m for _, m in sent if m["type"] == "live.table")
+    row = next(r for r in table_rows(party) if r.pk == change["table"])
+    STATES.items.pop((row.pk, row.version), None)  # the change was made elsewhere
+    keep_sent_state(change)
+    assert queries_of(lambda: render.phone_table(phone, row)) == 0
