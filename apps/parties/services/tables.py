@@ -16,19 +16,19 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.protocol import IllegalAction
 from apps.core.tokens import SeatClaim
-from apps.parties.models import Event, Party, Player, Table
+from apps.parties.models import Party, Player, Table
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
 from apps.parties.selectors import STATES, rows_of, table_rows, table_states
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
+from .tap_reads import locked_table, night_of_tap, player_of
 
 # What a phone may send; dice never come from a phone (the app rolls them).
 PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"}
@@ -41,7 +41,7 @@ def seat_player(party: Party, claim: SeatClaim | None) -> Player:
     """The player a phone's token stands for, or a reason it stands for nobody."""
     if claim is None:
         raise Refused(_("This phone has not joined this party: join with the party's code."))
-    player = party.players.filter(pk=claim.seat_id).first()
+    player = player_of(party, claim.seat_id)
     if player is None or player.nonce != claim.nonce:
         raise Refused(
             _("This phone's place is no longer valid: the host changed the list. Join again.")
@@ -61,21 +61,15 @@ def _check_playing(party: Party) -> None:
 def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Table:
     """The player's table this round, locked. ``hint`` (the table the phone showed) makes
     this one row; without it only the round's seats are read to find it."""
-    # The state stays in the database until asked for: the state cache usually has it.
-    tables = (
-        Table.objects.select_for_update()
-        .defer("state")
-        .filter(party=party, round=party.current_round)
-    )
     if hint is not None:
-        table = tables.filter(pk=hint).first()
+        table = locked_table(party, hint)
         if table is not None and player.id in table.seats:
             return table
-    for pk, seats in tables.model.objects.filter(
-        party=party, round=party.current_round
-    ).values_list("pk", "seats"):
+    for pk, seats in Table.objects.filter(party=party, round=party.current_round).values_list(
+        "pk", "seats"
+    ):
         if player.id in seats:
-            return tables.get(pk=pk)
+            return locked_table(party, pk)
     if party.sit_outs.filter(round=party.current_round, player=player).exists():
         raise Refused(_("You sit out this round: enjoy a party game!"))
     raise Refused(_("You are not seated at a table this round."))
@@ -123,8 +117,7 @@ def table_action(
     applied before (a retry: acknowledged, not applied again)."""
     # The night and whether this tap was applied before, in one query (every query of a tap
     # is a round trip to PostgreSQL on the scale-out stack).
-    retried = Exists(Event.objects.filter(party=OuterRef("pk"), action_id=action_id))
-    party = Party.objects.filter(code=code).annotate(retried=retried).first()
+    party = night_of_tap(code, action_id)
     if party is None:
         raise Refused(_("There is no party with the code {code}.").format(code=code))
     if party.retried:
