@@ -20,6 +20,7 @@ hands it to its own sockets at most once a second per group.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from channels_redis.pubsub import (
@@ -81,7 +82,13 @@ class WatchedShard(RedisSingleShardConnection):
 
     async def unsubscribe(self, channel):
         if await self._reachable():
-            await super().unsubscribe(channel)
+            # A closing socket's reader is cancelled, and when a thousand phones leave at
+            # once the cancel can come again while it waits its turn to unsubscribe: the
+            # unsubscription goes on to its end by itself, so Redis forgets the channel
+            # and no traceback is logged for a socket that simply closed.
+            done = asyncio.ensure_future(super().unsubscribe(channel))
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(done)
             return
         # Forget it here, so that it is not subscribed again when Redis is back.
         self._subscribed_to.discard(channel)

@@ -257,3 +257,34 @@ async def test_nights_on_two_databases_of_one_redis_hear_only_their_own():
         await theirs.flush()
     finally:
         redis.stop()
+
+
+async def test_a_socket_cancelled_twice_while_it_leaves_redis_logs_nothing_and_is_forgotten(
+    caplog,
+):
+    from apps.core.redis_layer import ScaleOutChannelLayer
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
+        phone = await layer.new_channel()
+        reading = asyncio.ensure_future(layer.receive(phone))
+        await asyncio.sleep(0.1)
+        shard = layer._get_layer()._shards[0]
+        # A thousand phones leave at once: this one waits its turn to unsubscribe, and the
+        # server cancels its reader once more meanwhile.
+        async with shard._lock:
+            reading.cancel()
+            await asyncio.sleep(0.05)
+            reading.cancel()
+            await asyncio.sleep(0.05)
+        with pytest.raises(asyncio.CancelledError):
+            await reading
+        await asyncio.sleep(0.1)
+        assert phone not in shard._subscribed_to
+        assert "Unexpected exception" not in caplog.text
+        await layer.flush()
+    finally:
+        redis.stop()
