@@ -11,6 +11,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import database_sync_to_async
+from django.core.exceptions import SynchronousOnlyOperation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -60,6 +61,18 @@ async def drawn_once(key: tuple, draw) -> str:
         future = _DRAWING[key] = asyncio.ensure_future(database_sync_to_async(draw)())
         future.add_done_callback(lambda _done: _DRAWING.pop(key, None))
     return await asyncio.shield(future)
+
+
+async def drawn_here(draw, *args) -> str:
+    """A drawing that the caches usually hold everything for (a phone's table, with the state
+    its change's message brought) is made on the event loop: handing it to the database
+    thread cost more than the drawing. When it needs the database after all, Django refuses
+    that on the loop and it is made again on the thread; a drawing changes nothing but the
+    caches, so the second try starts from nothing half done."""
+    try:
+        return draw(*args)
+    except SynchronousOnlyOperation:
+        return await database_sync_to_async(draw)(*args)
 
 
 @database_sync_to_async
@@ -234,7 +247,7 @@ class PartyConsumer(LiveConsumer):
 
     async def live_table(self, event: dict) -> None:
         if self.view == "phone":
-            html = await database_sync_to_async(self._phone_table)(event)
+            html = await drawn_here(self._phone_table, event)
             if html:
                 await self.send_json({"type": "fragments", "html": html})
             return

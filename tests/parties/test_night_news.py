@@ -4,10 +4,12 @@ a server process that did not make it draws it without reading the table back.""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from apps.core.latest import LATEST
-from apps.parties import render
+from apps.parties import consumers, render
 from apps.parties.models import Table
 from apps.parties.selectors import STATES, keep_sent_state, table_rows
 from apps.parties.services import log
@@ -71,3 +73,23 @@ def test_another_server_process_draws_a_changed_table_without_reading_it(host, s
     STATES.items.pop((row.pk, row.version), None)  # the change was made elsewhere
     keep_sent_state(change)
     assert queries_of(lambda: render.phone_table(phone, row)) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_drawing_from_the_caches_is_made_on_the_loop_and_one_that_reads_on_the_thread():
+    made_on: list[str] = []
+
+    def from_the_caches() -> str:
+        made_on.append(threading.current_thread().name)
+        return "<section id='table'></section>"
+
+    def reading() -> str:
+        made_on.append(threading.current_thread().name)
+        return str(Table.objects.count())  # refused on the loop: made again on the thread
+
+    loop_thread = threading.current_thread().name
+    assert await consumers.drawn_here(from_the_caches) == "<section id='table'></section>"
+    assert made_on == [loop_thread]
+    made_on.clear()
+    assert await consumers.drawn_here(reading) == "0"
+    assert made_on[0] == loop_thread and made_on[1] != loop_thread and len(made_on) == 2
