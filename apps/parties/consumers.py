@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 from channels.db import database_sync_to_async
 from django.core.exceptions import SynchronousOnlyOperation
@@ -97,6 +98,7 @@ class PartyConsumer(LiveConsumer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.changed: dict[int, dict] = {}  # table id -> its latest change not yet drawn
+        self.heard: dict[int, int] = {}  # the screens: table id -> newest version heard
 
     async def authenticate(self) -> bool:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -308,14 +310,18 @@ class PartyConsumer(LiveConsumer):
             if known is not None:  # a table of another round: the next night-wide redraw
                 version = event["stamp"] % 1_000_000
                 rows.append(TableRow(known.pk, known.round, known.number, version, known.seats))
+                self.heard[known.pk] = max(self.heard.get(known.pk, 0), version)
         if not rows:
             return ""
+        # This round's tables as they are now: a screen hears every table's change, so it
+        # knows their versions without reading them (at 250 tables, ten times a second).
+        now = [replace(r, version=max(r.version, self.heard.get(r.pk, 0))) for r in night.tables]
         if self.view == "host":
             cards = "".join(render.host_card(night, row) for row in render.fresh_rows(rows))
-            return cards + render.host_status(night, fresh=True) + render.host_log(night)
+            return cards + render.host_status(night, now) + render.host_log(night)
         html = "".join(render.screen_card(night, row) for row in rows)
         if any(event.get("tallies") for event in events):
-            html += render.screen_side(night, fresh=True)
+            html += render.screen_side(night, now)
         return html
 
     # -- a phone's tap ------------------------------------------------------------------------

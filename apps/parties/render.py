@@ -348,9 +348,10 @@ def _standings(night: Night, rows: list[TableRow]) -> list:
     return sorted(people, key=lambda t: (-t.wins, t.losses, t.player.name.casefold()))
 
 
-def screen_side(night: Night, fresh: bool = False) -> str:
-    """The big screen's standings, in pages that take turns."""
-    rows = _current_rows(night) if fresh else night.tables
+def screen_side(night: Night, rows: list[TableRow] | None = None) -> str:
+    """The big screen's standings, in pages that take turns, from this round's tables at
+    the versions given (the night's own list if none)."""
+    rows = night.tables if rows is None else rows
     key = ("side", night.party.code, night.party.version, tuple(r.version for r in rows))
 
     def make() -> str:
@@ -403,7 +404,8 @@ def render_screen(code: str, base: str) -> tuple[str, Night]:
     party = night.party
 
     def make() -> str:
-        return screen_night(night, base) + screen_side(night, fresh=True) + screen_travelling(night)
+        side = screen_side(night, _current_rows(night))
+        return screen_night(night, base) + side + screen_travelling(night)
 
     if party.status == Party.Status.ENDED:  # the awards' countdowns move on their own
         return make(), night
@@ -415,8 +417,10 @@ def render_screen(code: str, base: str) -> tuple[str, Night]:
     return FRAGMENTS.get(key, make), night
 
 
-def host_status(night: Night, fresh: bool = False) -> str:
-    rows = _current_rows(night) if fresh else night.tables
+def host_status(night: Night, rows: list[TableRow] | None = None) -> str:
+    """The console's line about the round (STOP, the tables still playing), from this
+    round's tables at the versions given (the night's own list if none)."""
+    rows = night.tables if rows is None else rows
 
     def make() -> str:
         context = {**_night_flags(night, rows)}
@@ -508,7 +512,7 @@ def host_night(night: Night) -> str:
     context["cards"] = [host_card(night, row) for row in _current_rows(night)]
     return (
         _render("parties/host.html", "banner", context)
-        + host_status(night, fresh=True)
+        + host_status(night, _current_rows(night))
         + host_awards(night)
         + host_players(night)
         + _render("parties/host.html", "tables", context)

@@ -93,3 +93,21 @@ async def test_a_drawing_from_the_caches_is_made_on_the_loop_and_one_that_reads_
     made_on.clear()
     assert await consumers.drawn_here(reading) == "0"
     assert made_on[0] == loop_thread and made_on[1] != loop_thread and len(made_on) == 2
+
+
+@pytest.mark.parametrize("view, reads", [("screen", 0), ("host", 2)])
+def test_a_screens_redraw_reads_no_table_it_heard_about(host, sent, view, reads):
+    party = big_night(host, 400)
+    screen = consumers.PartyConsumer()
+    screen.view, screen.night = view, render.night_at(party)
+    render.FRAGMENTS.clear()
+    for number in (3, 4, 5):
+        claim = claim_at(party, number, 0)
+        table_action(party.code, claim, f"news-1{number:03d}", {"type": "rolloff"})
+    # As if each had scored (a Bunko): the big screen redraws its standings too.
+    changes = [{**m, "tallies": True} for _, m in sent if m["type"] == "live.table"]
+    for change in changes:  # made in another process: only the messages bring the tables
+        STATES.items.pop((change["table"], change["stamp"] % 1_000_000), None)
+    # The console reads when the changed tables last moved, and its log; the big screen
+    # nothing: not the tables, not the round's other 97 tables for its standings.
+    assert queries_of(lambda: screen._screen_tables(changes)) == reads
