@@ -26,6 +26,7 @@ from apps.parties import awards, render, services
 from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow, keep_sent_state
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
+from apps.parties.table_parts import keep_sent_parts
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at once, then at most this
@@ -286,6 +287,7 @@ class PartyConsumer(LiveConsumer):
 
     def _phone_table(self, event: dict) -> str:
         keep_sent_state(event)
+        keep_sent_parts(event)
         version = event["stamp"] % 1_000_000
         phone = self.phone
         if phone is None or phone.row is None or phone.row.pk != event["table"]:

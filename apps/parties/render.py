@@ -174,14 +174,20 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
     seat = phone.seat
     key = card_key(phone.night, row)
     panel = FRAGMENTS.get(("panel", *key, seat), lambda: seat_panel(card, state, seat))
-    # What all four phones at the table show alike is drawn once, not once per phone.
+    top, log = phone_table_parts(card, key)
+    return {"t": card, "me": panel, "row": row, "table_top": top, "table_log": log}
+
+
+def phone_table_parts(card: dict, key: tuple) -> tuple[str, str]:
+    """What all four phones at a table show alike (its scores and dice, its log), drawn once
+    per table version (``key``: card_key), not once per phone (see table_parts.py)."""
     top = FRAGMENTS.get(
         ("phone-top", *key), lambda: _render("parties/phone.html", "table_top", {"t": card})
     )
     log = FRAGMENTS.get(
         ("phone-log", *key), lambda: _render("parties/phone.html", "table_log", {"t": card})
     )
-    return {"t": card, "me": panel, "row": row, "table_top": top, "table_log": log}
+    return top, log
 
 
 def phone_table(phone: Phone, row: TableRow | None = None) -> str:

@@ -68,6 +68,10 @@ class TextCache(Cache):
     def peek(self, key: Any) -> Any | None:
         return super().peek((translation.get_language(), key))
 
+    def put_in(self, language: str, key: Any, value: Any) -> Any:
+        """Keep a value drawn in ``language`` (elsewhere: another server process)."""
+        return super().put((language, key), value)
+
 
 STATES = Cache(4096)
 
@@ -113,14 +117,16 @@ def table_at(row: TableRow) -> tuple[TableRow, TableState]:
     return replace(row, version=version), state
 
 
-def keep_sent_state(event: dict) -> None:
+def keep_sent_state(event: dict) -> TableState | None:
     """Cache the state a table's change message carries (services/log.py record_table) under
     its version: a server process that did not make the change draws it without reading the
-    table back from the database."""
+    table back from the database. Returns the state."""
     text = event.get("state")
     key = (event["table"], event["stamp"] % 1_000_000)
-    if text and STATES.peek(key) is None:
-        STATES.put(key, TableState.from_json(json.loads(text)))
+    state = STATES.peek(key)
+    if text and state is None:
+        state = STATES.put(key, TableState.from_json(json.loads(text)))
+    return state
 
 
 def table_state(table: Table) -> TableState:

@@ -111,3 +111,23 @@ def test_a_screens_redraw_reads_no_table_it_heard_about(host, sent, view, reads)
     # The console reads when the changed tables last moved, and its log; the big screen
     # nothing: not the tables, not the round's other 97 tables for its standings.
     assert queries_of(lambda: screen._screen_tables(changes)) == reads
+
+
+def test_a_process_with_a_phone_at_the_table_uses_the_scores_and_log_the_change_brought(
+    host, sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    party = big_night(host, 8)
+    html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
+    with django_capture_on_commit_callbacks(execute=True):
+        table_action(party.code, claim_at(party, 2, 0), "news-2001", {"type": "rolloff"})
+    change = next(m for _, m in sent if m["type"] == "live.table")
+    assert "Scores at table 2" in change["parts"]["top"]
+    render.FRAGMENTS.clear()  # another process: nothing of this change drawn there
+    drawn: list[str] = []
+    real = render._render
+    monkeypatch.setattr(render, "_render", lambda t, p, c: drawn.append(p) or real(t, p, c))
+    elsewhere = consumers.PartyConsumer()  # the phone's socket in that process
+    elsewhere.phone = phone
+    page = elsewhere._phone_table(change)
+    assert "table_top" not in drawn and "table_log" not in drawn
+    assert change["parts"]["top"] in page

@@ -13,8 +13,10 @@ Two kinds of change, two kinds of message:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from apps.core import groups
@@ -33,6 +35,17 @@ AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
 
 def _send(groups: list[str], message: dict) -> None:
     send_after_commit(groups, message)
+
+
+# What every phone at a table shows alike, drawn once where the change is made and sent with
+# it, so that the other server processes need not draw it again (apps/parties/render.py
+# provides the drawing: the services draw nothing themselves).
+_table_drawing: list[Callable[[dict], dict]] = []
+
+
+def draw_with_table_changes(drawing: Callable[[dict], dict]) -> None:
+    """``drawing(message)`` returns what to add to a table's change message."""
+    _table_drawing[:] = [drawing]
 
 
 def record_night(
@@ -109,7 +122,12 @@ def record_table(
         # table hides nothing: this is what its phones and the screens show. It goes no
         # further than the servers' consumers.
         "state": json.dumps(table.state, separators=(",", ":")),
+        "seats": list(table.seats),
     }
+    if _table_drawing:
+        # Drawn once committed (a version rolled back is never kept), just before it is sent.
+        drawing = _table_drawing[0]
+        transaction.on_commit(lambda: message.update(drawing(message)), robust=True)
     _send([table.group, party.screens_group], message)
     return event
 
