@@ -25,8 +25,8 @@ from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
 from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow, keep_sent_state
+from apps.parties.sent_parts import keep_sent_parts, keep_sent_travelling
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
-from apps.parties.table_parts import keep_sent_parts
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at once, then at most this
@@ -212,6 +212,7 @@ class PartyConsumer(LiveConsumer):
                 html = await database_sync_to_async(self._awards)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if TRAVELLING in parts and self.view != "host":
+                keep_sent_travelling(event)
                 version, kind = event["version"], "phone" if self.view == "phone" else "tv"
                 html = render.travelling_drawn(self.code, version, self.view)
                 if html is None:

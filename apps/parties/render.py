@@ -180,7 +180,7 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
 
 def phone_table_parts(card: dict, key: tuple) -> tuple[str, str]:
     """What all four phones at a table show alike (its scores and dice, its log), drawn once
-    per table version (``key``: card_key), not once per phone (see table_parts.py)."""
+    per table version (``key``: card_key), not once per phone (see sent_parts.py)."""
     top = FRAGMENTS.get(
         ("phone-top", *key), lambda: _render("parties/phone.html", "table_top", {"t": card})
     )

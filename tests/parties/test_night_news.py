@@ -10,8 +10,9 @@ import pytest
 
 from apps.core.latest import LATEST
 from apps.parties import consumers, render
-from apps.parties.models import Table
+from apps.parties.models import Player, Table
 from apps.parties.selectors import STATES, keep_sent_state, table_rows
+from apps.parties.sent_parts import keep_sent_travelling
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
 from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
@@ -56,8 +57,9 @@ def test_the_phones_hear_who_holds_the_prizes_as_newest_only_news(host, sent):
     roll_a_bunko(party)
     news = [(g, m) for g, m in sent if m["type"] == "live.night" and "travelling" in m["parts"]]
     assert news == [
-        ([party.group], {"type": "live.night", "version": news[0][1]["version"],
-                         "parts": ["travelling"], LATEST: "travelling"})
+        ([party.group], {"type": "live.night", "code": party.code,
+                         "version": news[0][1]["version"], "parts": ["travelling"],
+                         LATEST: "travelling"})
     ]  # fmt: skip
     others = [m for _, m in sent if m["type"] == "live.night" and m is not news[0][1]]
     assert all(LATEST not in m for m in others)
@@ -131,3 +133,18 @@ def test_a_process_with_a_phone_at_the_table_uses_the_scores_and_log_the_change_
     page = elsewhere._phone_table(change)
     assert "table_top" not in drawn and "table_log" not in drawn
     assert change["parts"]["top"] in page
+
+
+def test_who_holds_the_prizes_is_drawn_once_and_reaches_other_processes_drawn(
+    host, sent, django_capture_on_commit_callbacks
+):
+    party = big_night(host, 8, dice_mode="physical")
+    with django_capture_on_commit_callbacks(execute=True):
+        holder = roll_a_bunko(party)
+    news = next(m for _, m in sent if m["type"] == "live.night" and m["parts"] == ["travelling"])
+    name = Player.objects.get(pk=holder).name
+    assert name in news["drawn"]["phone"] and name in news["drawn"]["screen"]
+    render.FRAGMENTS.clear()  # another process: it has drawn nothing of this
+    keep_sent_travelling(news)
+    for view in ("phone", "screen"):
+        assert render.travelling_drawn(party.code, news["version"], view) == news["drawn"][view]

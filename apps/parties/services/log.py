@@ -37,15 +37,24 @@ def _send(groups: list[str], message: dict) -> None:
     send_after_commit(groups, message)
 
 
-# What every phone at a table shows alike, drawn once where the change is made and sent with
-# it, so that the other server processes need not draw it again (apps/parties/render.py
-# provides the drawing: the services draw nothing themselves).
-_table_drawing: list[Callable[[dict], dict]] = []
+# What many sockets show alike after a change (a table's scores and log, who holds the
+# travelling prizes), drawn once where the change is made and sent with it, so that the
+# other server processes need not draw it again (apps/parties/sent_parts.py provides the
+# drawings, by message type: the services draw nothing themselves).
+_drawings: dict[str, Callable[[dict], dict]] = {}
 
 
-def draw_with_table_changes(drawing: Callable[[dict], dict]) -> None:
-    """``drawing(message)`` returns what to add to a table's change message."""
-    _table_drawing[:] = [drawing]
+def draw_with(message_type: str, drawing: Callable[[dict], dict]) -> None:
+    """``drawing(message)`` returns what to add to a committed change's message."""
+    _drawings[message_type] = drawing
+
+
+def _send_drawn(groups: list[str], message: dict) -> None:
+    drawing = _drawings.get(message["type"])
+    if drawing is not None:
+        # Drawn once committed (a version rolled back is never kept), just before it is sent.
+        transaction.on_commit(lambda: message.update(drawing(message)), robust=True)
+    _send(groups, message)
 
 
 def record_night(
@@ -69,12 +78,17 @@ def record_night(
         player=player,
         data=data,
     )
-    message = {"type": "live.night", "version": party.version, "parts": list(parts)}
+    message = {
+        "type": "live.night",
+        "code": party.code,
+        "version": party.version,
+        "parts": list(parts),
+    }
     if parts == (TRAVELLING,):
         # Only who holds the prizes now matters: at a big night the prizes move every
         # second, so each server process tells its sockets at most once a second.
         message[LATEST] = TRAVELLING
-    _send([party.group], message)
+    _send_drawn([party.group], message)
     if player is not None and ALL not in parts:
         # The player concerned redraws all of their phone (joined, freed, leaving...).
         _send(
@@ -124,11 +138,7 @@ def record_table(
         "state": json.dumps(table.state, separators=(",", ":")),
         "seats": list(table.seats),
     }
-    if _table_drawing:
-        # Drawn once committed (a version rolled back is never kept), just before it is sent.
-        drawing = _table_drawing[0]
-        transaction.on_commit(lambda: message.update(drawing(message)), robust=True)
-    _send([table.group, party.screens_group], message)
+    _send_drawn([table.group, party.screens_group], message)
     return event
 
 
