@@ -115,7 +115,15 @@ def _previous(night: Night, kind: str) -> Player | None:
 
 
 def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
-    rows = night.tables if rows is None else rows
+    """What every screen of the night draws from: the round's state, the prizes' holders.
+    As of the night's own tables, worked out once per night (each phone's every redraw
+    asks: keyed by the versions of 250 tables, finding it again cost more than the rest of
+    a phone's table); as of ``rows``, once per their versions. Read it, never change it."""
+    if rows is None:
+        flags = night.memo.get("flags")
+        if flags is None:
+            flags = night.memo["flags"] = _night_flags(night, night.tables)
+        return flags
     stopped, over = FRAGMENTS.get(
         ("flags", night.party.code, night.party.version, tuple(r.version for r in rows)),
         lambda: round_state(rows),
