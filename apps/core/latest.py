@@ -32,28 +32,33 @@ class Latest:
         self.deliver = deliver  # (group, message as the layer keeps it): to its sockets now
         self.every = every
         self.sent_at: dict[tuple[str, str], float] = {}
-        self.waiting: dict[tuple[str, str], Any] = {}
+        # The newest message waiting for its turn, and when that turn is.
+        self.waiting: dict[tuple[str, str], tuple[float, Any]] = {}
 
     def offer(self, group: str, key: str, message: Any) -> bool:
         """Whether to hand ``message`` over now; if not, it is kept (replacing an older one
         that waits) and handed over when the group's time comes."""
         loop = asyncio.get_running_loop()
         slot = (group, key)
-        if slot in self.waiting:
-            self.waiting[slot] = message
-            return False
         now = loop.time()
+        waiting = self.waiting.get(slot)
+        # (A turn long past was planned on a loop that has closed since: a test's.)
+        if waiting is not None and now < waiting[0] + self.every:
+            self.waiting[slot] = (waiting[0], message)
+            return False
+        self.waiting.pop(slot, None)
         last = self.sent_at.get(slot)
         if last is None or now - last >= self.every:
             self.sent_at[slot] = now
             return True
-        self.waiting[slot] = message
-        loop.call_at(last + self.every, self._due, slot)
+        due = last + self.every
+        self.waiting[slot] = (due, message)
+        loop.call_at(due, self._due, slot)
         return False
 
     def _due(self, slot: tuple[str, str]) -> None:
-        message = self.waiting.pop(slot, None)
-        if message is None:
+        waiting = self.waiting.pop(slot, None)
+        if waiting is None:
             return
         self.sent_at[slot] = asyncio.get_running_loop().time()
-        self.deliver(slot[0], message)
+        self.deliver(slot[0], waiting[1])

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 import pytest
 
 from apps.core.channel_layer import PartyChannelLayer
-from apps.core.latest import LATEST
+from apps.core.latest import LATEST, Latest
 
 WINDOW = 0.3
 
@@ -98,3 +99,17 @@ async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_ne
         await layer.flush()
     finally:
         redis.stop()
+
+
+def test_news_held_on_a_loop_that_closed_does_not_stop_the_next_news():
+    delivered: list[int] = []
+    latest = Latest(lambda group, message: delivered.append(message), every=0.1)
+
+    async def offer(version: int) -> bool:
+        return latest.offer("night", "travelling", version)
+
+    assert asyncio.run(offer(1)) is True
+    assert asyncio.run(offer(2)) is False  # held; its loop ends before its turn
+    time.sleep(0.25)
+    assert asyncio.run(offer(3)) is True  # the newer news goes out, not stuck behind it
+    assert delivered == []
