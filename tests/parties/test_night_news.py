@@ -148,4 +148,3 @@ def test_who_holds_the_prizes_is_drawn_once_and_reaches_other_processes_drawn(
     keep_sent_travelling(news)
     for view in ("phone", "screen"):
         assert render.travelling_drawn(party.code, news["version"], view) == news["drawn"][view]
-
