@@ -12,6 +12,7 @@ another language, or a table whose names changed since (a rename), draws its own
 
 from __future__ import annotations
 
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from apps.parties import render
@@ -48,8 +49,10 @@ def keep_sent_parts(event: dict) -> None:
         return
     _row, key = _row_and_key(event, tuple(parts["names"]))
     language = parts["language"]
-    render.FRAGMENTS.put_in(language, ("phone-top", *key), parts["top"])
-    render.FRAGMENTS.put_in(language, ("phone-log", *key), parts["log"])
+    # Drawn by this product's own templates in another of its processes; through Redis they
+    # arrive as plain text, which the phone's template would otherwise escape.
+    render.FRAGMENTS.put_in(language, ("phone-top", *key), mark_safe(parts["top"]))
+    render.FRAGMENTS.put_in(language, ("phone-log", *key), mark_safe(parts["log"]))
 
 
 def drawn_for_the_night(message: dict) -> dict:
@@ -70,5 +73,5 @@ def keep_sent_travelling(event: dict) -> None:
     if not drawn:
         return
     code, version, language = event["code"], event["version"], drawn["language"]
-    render.FRAGMENTS.put_in(language, ("travelling", code, version), drawn["phone"])
-    render.FRAGMENTS.put_in(language, ("tv-travelling", code, version), drawn["screen"])
+    render.FRAGMENTS.put_in(language, ("travelling", code, version), mark_safe(drawn["phone"]))
+    render.FRAGMENTS.put_in(language, ("tv-travelling", code, version), mark_safe(drawn["screen"]))
