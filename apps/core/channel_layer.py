@@ -18,7 +18,7 @@ from copy import deepcopy
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
 
-from apps.core.latest import LATEST, Latest
+from apps.core.latest import LATEST, Latest, in_slices
 
 SWEEP_EVERY = 1.0  # seconds
 
@@ -55,10 +55,18 @@ class PartyChannelLayer(InMemoryChannelLayer):
         self._hand_to_group(group, message)
 
     def _hand_to_group(self, group: str, message: dict) -> None:
-        for channel in list(self.groups.get(group, ())):
-            # A socket that stopped reading must not hold up the others.
-            with contextlib.suppress(ChannelFull):
-                self._put(channel, message)
+        channels = list(self.groups.get(group, ()))
+        # Slices only on the sockets' own loop: a command's loop may close before the next.
+        if message.get(LATEST) and asyncio.get_running_loop() is self.home:
+            in_slices(channels, lambda channel: self._put_or_skip(channel, message))
+            return
+        for channel in channels:
+            self._put_or_skip(channel, message)
+
+    def _put_or_skip(self, channel: str, message: dict) -> None:
+        # A socket that stopped reading must not hold up the others.
+        with contextlib.suppress(ChannelFull):
+            self._put(channel, message)
 
     def _put(self, channel: str, message: dict) -> None:
         # InMemoryChannelLayer.send without its await: the same queue, copy and expiry.

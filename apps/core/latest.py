@@ -11,7 +11,7 @@ message of a burst always arrives, at most ``every`` seconds late.
 
 Each channel layer of the product (the in-memory one and the Redis one) keeps one ``Latest``
 per event loop and calls ``offer`` for each group message it is about to hand to its
-sockets.
+sockets, and hands such news over ``in_slices``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,18 @@ from typing import Any
 
 LATEST = "latest"  # the message field: what the message is the newest of
 EVERY = 1.0  # seconds between two messages of one key to one group, in one process
+SLICE = 50  # sockets handed newest-only news in one turn of the event loop
+
+
+def in_slices(channels: list[str], hand: Callable[[str], None]) -> None:
+    """Hand news to ``channels`` SLICE at a time, a turn of the event loop apart. Each socket
+    redraws what it is handed in the next turn; a tap that arrives meanwhile is read and
+    answered between two slices instead of after the redraws of all 400 (at 100 tables,
+    those made the taps' p99)."""
+    for channel in channels[:SLICE]:
+        hand(channel)
+    if len(channels) > SLICE:
+        asyncio.get_running_loop().call_soon(in_slices, channels[SLICE:], hand)
 
 
 class Latest:

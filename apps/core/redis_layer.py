@@ -29,7 +29,7 @@ from channels_redis.pubsub import (
     RedisSingleShardConnection,
 )
 
-from apps.core.latest import LATEST, Latest
+from apps.core.latest import LATEST, Latest, in_slices
 
 log = logging.getLogger(__name__)
 
@@ -127,15 +127,21 @@ class WatchedShard(RedisSingleShardConnection):
             # A cheap look at the bytes first: most messages are not newest-only ones.
             if name in layer.groups and LATEST.encode() in data:
                 key = layer.channel_layer.deserialize(data).get(LATEST)
-                if key and not self.latest.offer(name, key, data):
+                if key:
+                    if self.latest.offer(name, key, data):
+                        self._hand_to_group(name, data)
                     return
         super()._receive_message(message)
 
     def _hand_to_group(self, group: str, data: bytes) -> None:
+        """Newest-only news to this process's sockets in the group, a slice at a time."""
         channels = self.channel_layer.channels
-        for channel in list(self.channel_layer.groups.get(group, ())):
-            if channel in channels:
+
+        def hand(channel: str) -> None:
+            if channel in channels:  # still open
                 channels[channel].put_nowait(data)
+
+        in_slices(list(self.channel_layer.groups.get(group, ())), hand)
 
     def _tell_every_socket(self, message: dict) -> None:
         data = self.channel_layer.channel_layer.serialize(message)

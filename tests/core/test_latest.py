@@ -11,7 +11,7 @@ import time
 import pytest
 
 from apps.core.channel_layer import PartyChannelLayer
-from apps.core.latest import LATEST, Latest
+from apps.core.latest import LATEST, SLICE, Latest
 
 WINDOW = 0.3
 
@@ -113,3 +113,24 @@ def test_news_held_on_a_loop_that_closed_does_not_stop_the_next_news():
     time.sleep(0.25)
     assert asyncio.run(offer(3)) is True  # the newer news goes out, not stuck behind it
     assert delivered == []
+
+
+async def test_news_reaches_many_sockets_a_slice_at_a_time_with_the_loops_other_work_between():
+    layer = PartyChannelLayer()
+    phones = [await layer.new_channel() for _ in range(SLICE * 2 + 10)]
+    for channel in phones:
+        await layer.group_add("night", channel)
+    reading = asyncio.ensure_future(layer.receive(phones[-1]))
+    await asyncio.sleep(0.05)  # a socket reads: the layer knows the sockets' loop
+    await layer.group_send("night", news(1))
+
+    def holding() -> int:
+        return sum(1 for c in phones[:-1] if c in layer.channels and layer.channels[c].qsize())
+
+    queued = [holding()]
+    for _turn in range(3):
+        await asyncio.sleep(0)
+        queued.append(holding())
+    assert queued[0] == SLICE  # the first slice at once, the rest in the turns after
+    assert queued[-1] == len(phones) - 1
+    assert (await reading)["version"] == 1
