@@ -30,11 +30,13 @@ from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYER
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at once, then at most this
-# often (seconds): quicker than the eye at a party, and a hundred busy tables cost ten renders
-# a second (measured at 100 tables: 0.2 s made the screens' p99 290 ms, 0.1 s 183 ms, 0.05 s
-# 216 ms with more CPU per tap). A card redrawn while the host's button inside it waits for
-# its answer is swapped in once the answer has come (see live.js).
-SCREENS_REDRAW_AFTER = 0.1
+# often (seconds): quicker than the eye at a party, and a hundred busy tables cost twenty
+# drawings a second. Measured at 100 tables, the big screen's p99: 0.1 s made it 139-171 ms
+# (a change waited up to 0.1 s for its turn), 0.05 s 104-120 ms for 0.1-0.7 ms more CPU per
+# tap; when a tap cost three times what it does now, 0.05 s was the slower. A card redrawn
+# while the host's button inside it waits for its answer is swapped in once the answer has
+# come (see live.js).
+SCREENS_REDRAW_AFTER = 0.05
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
