@@ -50,7 +50,8 @@ class PartyChannelLayer(InMemoryChannelLayer):
         self._clean_expired()
         key = message.get(LATEST)
         at_home = asyncio.get_running_loop() is self.home
-        if key and at_home and not self.latest.offer(group, key, message):
+        order = message.get("version", 0)
+        if key and at_home and not self.latest.offer(group, key, message, order):
             return  # held back: the newest of its kind goes out when its turn comes
         self._hand_to_group(group, message)
 

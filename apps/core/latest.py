@@ -44,33 +44,47 @@ class Latest:
         self.deliver = deliver  # (group, message as the layer keeps it): to its sockets now
         self.every = every
         self.sent_at: dict[tuple[str, str], float] = {}
-        # The newest message waiting for its turn, and when that turn is.
-        self.waiting: dict[tuple[str, str], tuple[float, Any]] = {}
+        self.sent_order: dict[tuple[str, str], int] = {}  # the order of the last handed over
+        # The newest message waiting for its turn: when that turn is, the message, its order.
+        self.waiting: dict[tuple[str, str], tuple[float, Any, int]] = {}
 
-    def offer(self, group: str, key: str, message: Any) -> bool:
-        """Whether to hand ``message`` over now; if not, it is kept (replacing an older one
-        that waits) and handed over when the group's time comes."""
+    def offer(self, group: str, key: str, message: Any, order: int = 0) -> bool:
+        """Whether to hand ``message`` over now; if not, it is kept (unless a newer one
+        waits) and handed over when the group's time comes. ``order`` (the message's version)
+        says which of two is newer: the messages of several server processes can arrive in
+        another order than they were made in."""
         loop = asyncio.get_running_loop()
         slot = (group, key)
         now = loop.time()
+        if order < self.sent_order.get(slot, order):
+            return False  # older than what the sockets have: they would keep it out anyway
         waiting = self.waiting.get(slot)
-        # (A turn long past was planned on a loop that has closed since: a test's.)
-        if waiting is not None and now < waiting[0] + self.every:
-            self.waiting[slot] = (waiting[0], message)
-            return False
-        self.waiting.pop(slot, None)
+        if waiting is not None:
+            due, held, held_order = waiting
+            if now < due + self.every:  # its turn is still to come
+                if order >= held_order:
+                    self.waiting[slot] = (due, message, order)
+                return False
+            # A turn long past was planned on a loop that has closed since (a test's): the
+            # newer of the two goes now.
+            del self.waiting[slot]
+            if held_order > order:
+                self._hand_over(slot, held, held_order)
+                return False
         last = self.sent_at.get(slot)
         if last is None or now - last >= self.every:
-            self.sent_at[slot] = now
+            self.sent_at[slot], self.sent_order[slot] = now, order
             return True
-        due = last + self.every
-        self.waiting[slot] = (due, message)
-        loop.call_at(due, self._due, slot)
+        self.waiting[slot] = (last + self.every, message, order)
+        loop.call_at(last + self.every, self._due, slot)
         return False
 
     def _due(self, slot: tuple[str, str]) -> None:
         waiting = self.waiting.pop(slot, None)
-        if waiting is None:
-            return
+        if waiting is not None:
+            self._hand_over(slot, waiting[1], waiting[2])
+
+    def _hand_over(self, slot: tuple[str, str], message: Any, order: int) -> None:
         self.sent_at[slot] = asyncio.get_running_loop().time()
-        self.deliver(slot[0], waiting[1])
+        self.sent_order[slot] = order
+        self.deliver(slot[0], message)

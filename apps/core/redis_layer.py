@@ -126,9 +126,9 @@ class WatchedShard(RedisSingleShardConnection):
             layer = self.channel_layer
             # A cheap look at the bytes first: most messages are not newest-only ones.
             if name in layer.groups and LATEST.encode() in data:
-                key = layer.channel_layer.deserialize(data).get(LATEST)
-                if key:
-                    if self.latest.offer(name, key, data):
+                news = layer.channel_layer.deserialize(data)
+                if key := news.get(LATEST):
+                    if self.latest.offer(name, key, data, news.get("version", 0)):
                         self._hand_to_group(name, data)
                     return
         super()._receive_message(message)

@@ -134,3 +134,14 @@ async def test_news_reaches_many_sockets_a_slice_at_a_time_with_the_loops_other_
     assert queued[0] == SLICE  # the first slice at once, the rest in the turns after
     assert queued[-1] == len(phones) - 1
     assert (await reading)["version"] == 1
+
+
+async def test_news_arriving_out_of_order_from_several_processes_ends_with_the_newest():
+    delivered: list[int] = []
+    latest = Latest(lambda group, message: delivered.append(message["version"]), every=WINDOW)
+    for version in (5, 8, 7):  # 8 was made after 7, but its process published it first
+        if latest.offer("night", "travelling", news(version), version):
+            delivered.append(version)
+    assert latest.offer("night", "travelling", news(4), 4) is False  # older than the sockets'
+    await asyncio.sleep(WINDOW * 1.5)
+    assert delivered == [5, 8]
