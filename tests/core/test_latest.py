@@ -56,25 +56,26 @@ async def test_the_in_memory_layer_hands_over_the_first_at_once_and_then_only_th
         assert first_at_once_then_the_newest(phone), phone
 
 
-async def test_an_ordinary_group_message_is_never_held_back():
+async def one_phone_listening(seconds: float) -> tuple[PartyChannelLayer, asyncio.Future]:
+    """An in-memory layer with one socket of the night reading for ``seconds``."""
     layer = PartyChannelLayer()
     layer.latest.every = WINDOW
     phone = await layer.new_channel()
     await layer.group_add("night", phone)
-    listening = asyncio.ensure_future(heard(layer, phone, WINDOW * 0.5))
-    await asyncio.sleep(0.05)
+    listening = asyncio.ensure_future(heard(layer, phone, seconds))
+    await asyncio.sleep(0.05)  # the socket reads: the layer knows its loop
+    return layer, listening
+
+
+async def test_an_ordinary_group_message_is_never_held_back():
+    layer, listening = await one_phone_listening(WINDOW * 0.5)
     for version in (1, 2, 3):
         await layer.group_send("night", {"type": "live.table", "version": version})
     assert [version for version, _ in await listening] == [1, 2, 3]
 
 
 async def test_the_next_burst_after_a_quiet_window_starts_at_once_again():
-    layer = PartyChannelLayer()
-    layer.latest.every = WINDOW
-    phone = await layer.new_channel()
-    await layer.group_add("night", phone)
-    listening = asyncio.ensure_future(heard(layer, phone, WINDOW * 4))
-    await asyncio.sleep(0.05)
+    layer, listening = await one_phone_listening(WINDOW * 4)
     await layer.group_send("night", news(1))
     await asyncio.sleep(WINDOW * 1.5)
     await layer.group_send("night", news(2))
