@@ -26,6 +26,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
+def own_redis():
+    """A Redis of the test's own (to stop and start) and a maker of scale-out layers on it."""
+    from apps.core.redis_layer import ScaleOutChannelLayer
+    from config.settings import redis_layer
+    from tests.servers import RedisServer
+
+    redis = RedisServer().start()
+    try:
+        yield redis, lambda url=redis.url: ScaleOutChannelLayer(**redis_layer(url)["CONFIG"])
+    finally:
+        redis.stop()
+
+
+@pytest.fixture
 def layer_down(monkeypatch):
     """From now on every group send fails as channels-redis does with Redis stopped; the
     function returns the list of the sends tried."""
@@ -171,120 +185,87 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
     assert party.screens_group in left and party.group in left
 
 
-async def test_the_redis_layer_works_on_the_first_try_after_redis_restarts():
-    from apps.core.redis_layer import ScaleOutChannelLayer
-    from config.settings import redis_layer
-    from tests.servers import RedisServer
-
-    redis = RedisServer().start()
-    try:
-        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
-        phone = await layer.new_channel()
-        await layer.group_add("tables", phone)
-        redis.stop()
-        redis.start()
-        # The connection kept from before the restart is closed: the layer takes a new one
-        # instead of failing the phone that reconnects first.
-        again = await layer.new_channel()
-        await layer.group_add("tables", again)
-        await layer.flush()
-    finally:
-        redis.stop()
+async def test_the_redis_layer_works_on_the_first_try_after_redis_restarts(own_redis):
+    redis, new_layer = own_redis
+    layer = new_layer()
+    phone = await layer.new_channel()
+    await layer.group_add("tables", phone)
+    redis.stop()
+    redis.start()
+    # The connection kept from before the restart is closed: the layer takes a new one
+    # instead of failing the phone that reconnects first.
+    again = await layer.new_channel()
+    await layer.group_add("tables", again)
+    await layer.flush()
 
 
-async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_them():
-    from apps.core.redis_layer import ScaleOutChannelLayer
-    from config.settings import redis_layer
-    from tests.servers import RedisServer
-
-    redis = RedisServer().start()
-    try:
-        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
-        # One process's socket in a table's group; the process does not read for a while.
-        phone = await layer.new_channel()
-        await layer.group_add("table", phone)
-        for number in range(1500):
-            await layer.group_send("table", {"type": "live.table", "n": number})
-        heard = []
-        with contextlib.suppress(TimeoutError):
-            while len(heard) < 1500:
-                heard.append((await asyncio.wait_for(layer.receive(phone), 2))["n"])
-        assert heard == list(range(1500))
-        await layer.flush()
-    finally:
-        redis.stop()
+async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_them(own_redis):
+    redis, new_layer = own_redis
+    layer = new_layer()
+    # One process's socket in a table's group; the process does not read for a while.
+    phone = await layer.new_channel()
+    await layer.group_add("table", phone)
+    for number in range(1500):
+        await layer.group_send("table", {"type": "live.table", "n": number})
+    heard = []
+    with contextlib.suppress(TimeoutError):
+        while len(heard) < 1500:
+            heard.append((await asyncio.wait_for(layer.receive(phone), 2))["n"])
+    assert heard == list(range(1500))
+    await layer.flush()
 
 
-async def test_every_socket_of_a_process_hears_when_redis_is_lost():
-    from apps.core.redis_layer import LOST, ScaleOutChannelLayer
-    from config.settings import redis_layer
-    from tests.servers import RedisServer
+async def test_every_socket_of_a_process_hears_when_redis_is_lost(own_redis):
+    from apps.core.redis_layer import LOST
 
-    redis = RedisServer().start()
-    try:
-        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
-        phones = [await layer.new_channel() for _ in range(3)]
-        await layer.group_add("table", phones[0])
-        await layer.group_send("table", {"type": "live.table", "n": 1})
-        assert (await asyncio.wait_for(layer.receive(phones[0]), 5))["n"] == 1
-        redis.stop()
-        for phone in phones:  # once each, whatever group it is in
-            assert await asyncio.wait_for(layer.receive(phone), 10) == LOST
-        redis.start()
-        await layer.flush()
-    finally:
-        redis.stop()
+    redis, new_layer = own_redis
+    layer = new_layer()
+    phones = [await layer.new_channel() for _ in range(3)]
+    await layer.group_add("table", phones[0])
+    await layer.group_send("table", {"type": "live.table", "n": 1})
+    assert (await asyncio.wait_for(layer.receive(phones[0]), 5))["n"] == 1
+    redis.stop()
+    for socket in phones:  # once each, whatever group it is in
+        assert await asyncio.wait_for(layer.receive(socket), 10) == LOST
+    redis.start()
+    await layer.flush()
 
 
-async def test_nights_on_two_databases_of_one_redis_hear_only_their_own():
-    from apps.core.redis_layer import ScaleOutChannelLayer
-    from config.settings import redis_layer
-    from tests.servers import RedisServer
-
-    redis = RedisServer().start()
+async def test_nights_on_two_databases_of_one_redis_hear_only_their_own(own_redis):
+    redis, new_layer = own_redis
     base = redis.url.rsplit("/", 1)[0]
-    try:
-        ours = ScaleOutChannelLayer(**redis_layer(f"{base}/0")["CONFIG"])
-        theirs = ScaleOutChannelLayer(**redis_layer(f"{base}/13")["CONFIG"])
-        mine, other = await ours.new_channel(), await theirs.new_channel()
-        await ours.group_add("party-ABCDE", mine)
-        await theirs.group_add("party-ABCDE", other)
-        await theirs.group_send("party-ABCDE", {"type": "live.night", "n": 13})
-        assert (await asyncio.wait_for(theirs.receive(other), 5))["n"] == 13
-        with pytest.raises(TimeoutError):
-            await asyncio.wait_for(ours.receive(mine), 1)
-        await ours.flush()
-        await theirs.flush()
-    finally:
-        redis.stop()
+    ours = new_layer(f"{base}/0")
+    theirs = new_layer(f"{base}/13")
+    mine, other = await ours.new_channel(), await theirs.new_channel()
+    await ours.group_add("party-ABCDE", mine)
+    await theirs.group_add("party-ABCDE", other)
+    await theirs.group_send("party-ABCDE", {"type": "live.night", "n": 13})
+    assert (await asyncio.wait_for(theirs.receive(other), 5))["n"] == 13
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(ours.receive(mine), 1)
+    await ours.flush()
+    await theirs.flush()
 
 
 async def test_a_socket_cancelled_twice_while_it_leaves_redis_logs_nothing_and_is_forgotten(
-    caplog,
+    caplog, own_redis
 ):
-    from apps.core.redis_layer import ScaleOutChannelLayer
-    from config.settings import redis_layer
-    from tests.servers import RedisServer
-
-    redis = RedisServer().start()
-    try:
-        layer = ScaleOutChannelLayer(**redis_layer(redis.url)["CONFIG"])
-        phone = await layer.new_channel()
-        reading = asyncio.ensure_future(layer.receive(phone))
-        await asyncio.sleep(0.1)
-        shard = layer._get_layer()._shards[0]
-        # A thousand phones leave at once: this one waits its turn to unsubscribe, and the
-        # server cancels its reader once more meanwhile.
-        async with shard._lock:
-            reading.cancel()
-            await asyncio.sleep(0.05)
-            reading.cancel()
-            await asyncio.sleep(0.05)
-        with pytest.raises(asyncio.CancelledError):
-            await reading
-        await asyncio.sleep(0.1)
-        assert phone not in shard._subscribed_to
-        assert "Unexpected exception" not in caplog.text
-        await layer.flush()
-    finally:
-        redis.stop()
+    redis, new_layer = own_redis
+    layer = new_layer()
+    phone = await layer.new_channel()
+    reading = asyncio.ensure_future(layer.receive(phone))
+    await asyncio.sleep(0.1)
+    shard = layer._get_layer()._shards[0]
+    # A thousand phones leave at once: this one waits its turn to unsubscribe, and the
+    # server cancels its reader once more meanwhile.
+    async with shard._lock:
+        reading.cancel()
+        await asyncio.sleep(0.05)
+        reading.cancel()
+        await asyncio.sleep(0.05)
+    with pytest.raises(asyncio.CancelledError):
+        await reading
+    await asyncio.sleep(0.1)
+    assert phone not in shard._subscribed_to
+    assert "Unexpected exception" not in caplog.text
+    await layer.flush()
