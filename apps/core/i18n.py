@@ -48,6 +48,11 @@ def current() -> str:
     return _language.get()
 
 
+def use(language: str) -> None:
+    """Sentences made from now on in the calling task (or thread) are in ``language``."""
+    _language.set(language if language in LANGUAGES else DEFAULT)
+
+
 @contextmanager
 def speaking(language: str):
     """Sentences made inside are in ``language`` (one of LANGUAGES; else English)."""

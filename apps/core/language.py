@@ -48,6 +48,16 @@ def language_of_scope(scope: dict) -> str:
     return i18n.DEFAULT
 
 
+def speak_from_now_on(language: str) -> None:
+    """``speak`` for the rest of the calling task: a socket's own task, which handles every
+    message of that socket and nothing else. Setting the language once, instead of around
+    each message, spares a thousand phones' news two context switches each (at 250
+    tables, a twentieth of the servers' work)."""
+    language = supported(language) or i18n.DEFAULT
+    translation.activate(language)
+    i18n.use(language)
+
+
 @contextmanager
 def speak(language: str):
     """Django's translations and the pure modules' in ``language`` inside the block."""

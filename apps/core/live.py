@@ -21,6 +21,7 @@ import json
 import logging
 import os
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
@@ -33,7 +34,7 @@ from django.utils.translation import gettext as _
 
 from apps.core import limits, presence
 from apps.core.errors import Refused
-from apps.core.language import language_of_scope, speak
+from apps.core.language import language_of_scope, speak_from_now_on
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +174,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     presence: tuple[str, int] | None = None
     language: str | None = None
+    speaking: str | None = None  # the language set for the socket's task (dispatch)
     unknown_code = False  # set by authenticate when the socket names no night or room
 
     live_groups: list[str]
@@ -204,15 +206,25 @@ class LiveConsumer(AsyncWebsocketConsumer):
         # its viewer's language (their cookie or browser's, unless a subclass sets
         # ``language``: the night's big screen speaks the host's); the setting follows into
         # database_sync_to_async's thread.
-        with speak(self.language or language_of_scope(self.scope)):
-            handler = getattr(self, get_handler_name(message), None)
-            if handler is None:
-                raise ValueError(f"No handler for message type {message['type']}")
-            # Channels' own dispatch first hops to the database thread to close old
-            # connections, for every message: at a hundred tables that queue of hops is most
-            # of the delay. Every database call here goes through database_sync_to_async,
-            # which closes them before and after in that thread anyway.
-            await handler(message)
+        # The socket's task handles its messages and nothing else, so the language is set
+        # for that task when it first differs, not around each message.
+        language = self.language or self.viewer_language
+        if language != self.speaking:
+            speak_from_now_on(language)
+            self.speaking = language
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        # Channels' own dispatch first hops to the database thread to close old
+        # connections, for every message: at a hundred tables that queue of hops is most
+        # of the delay. Every database call here goes through database_sync_to_async,
+        # which closes them before and after in that thread anyway.
+        await handler(message)
+
+    @cached_property
+    def viewer_language(self) -> str:
+        """The language of the socket's viewer (their cookie or browser's)."""
+        return language_of_scope(self.scope)
 
     async def connect(self) -> None:
         self.live_groups = []
