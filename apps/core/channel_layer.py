@@ -5,7 +5,7 @@ each send and receive; with hundreds of phones connected that sweep costs more t
 messages themselves. Here the sweep runs at most once a second (messages still expire after
 ``expiry`` seconds), and a group send puts the message on each member's queue directly
 instead of starting a task per socket. A newest-only group message (apps/core/latest.py)
-reaches the sockets at most once a second per group.
+reaches the sockets at most once a second per group (less often in a big group).
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ class PartyChannelLayer(InMemoryChannelLayer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.latest = Latest(self._hand_to_group)
+        self.latest = Latest(
+            self._hand_to_group, audience=lambda group: len(self.groups.get(group, ()))
+        )
         # The loop the sockets receive on (the server's): a message held back waits on it.
         # A send from a loop of its own (a command's, gone once it has sent) is never held.
         self.home: asyncio.AbstractEventLoop | None = None

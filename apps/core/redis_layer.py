@@ -14,7 +14,7 @@ failed reads closed them); the phones say "Reconnecting…", cannot open again u
 back, and then catch up by version like any phone that dropped off the Wi-Fi.
 
 A newest-only group message (apps/core/latest.py) is published like any other; each process
-hands it to its own sockets at most once a second per group.
+hands it to its own sockets at most once a second per group (less often in a big group).
 """
 
 from __future__ import annotations
@@ -52,7 +52,10 @@ class WatchedShard(RedisSingleShardConnection):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.latest = Latest(self._hand_to_group)
+        self.latest = Latest(self._hand_to_group, audience=self._audience)
+
+    def _audience(self, group: str) -> int:
+        return len(self.channel_layer.groups.get(group, ()))
 
     async def _reachable(self) -> bool:
         if not self.lost:

@@ -214,9 +214,11 @@ class PartyConsumer(LiveConsumer):
                 html = await database_sync_to_async(self._awards)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
             if TRAVELLING in parts and self.view != "host":
-                keep_sent_travelling(event)
                 version, kind = event["version"], "phone" if self.view == "phone" else "tv"
                 html = render.travelling_drawn(self.code, version, self.view)
+                if html is None:  # the first of this process's sockets to hear it
+                    keep_sent_travelling(event)
+                    html = render.travelling_drawn(self.code, version, self.view)
                 if html is None:
                     key = ("travelling", self.code, version, kind, get_language())
                     html = await drawn_once(key, lambda: self._travelling(version))

@@ -10,8 +10,9 @@ import time
 
 import pytest
 
+from apps.core import latest as latest_module
 from apps.core.channel_layer import PartyChannelLayer
-from apps.core.latest import LATEST, SLICE, Latest
+from apps.core.latest import EVERY, LATEST, SLICE, Latest
 
 WINDOW = 0.3
 
@@ -32,12 +33,12 @@ async def heard(layer, channel, seconds: float) -> list[tuple[int, float]]:
     return versions
 
 
-async def burst(layer) -> list[list[tuple[int, float]]]:
+async def burst(layer, seconds: float = WINDOW * 2.5) -> list[list[tuple[int, float]]]:
     """Two sockets of a night hear a burst of four newest-only messages."""
     phones = [await layer.new_channel() for _ in range(2)]
     for channel in phones:
         await layer.group_add("night", channel)
-    listening = [asyncio.ensure_future(heard(layer, c, WINDOW * 2.5)) for c in phones]
+    listening = [asyncio.ensure_future(heard(layer, c, seconds)) for c in phones]
     await asyncio.sleep(0.1)  # the sockets are reading: the layer knows their loop
     for version in (1, 2, 3, 4):
         await layer.group_send("night", news(version))
@@ -82,8 +83,28 @@ async def test_the_next_burst_after_a_quiet_window_starts_at_once_again():
     assert [version for version, _ in await listening] == [1, 2]
 
 
+async def test_a_big_group_hears_newest_only_news_less_often(monkeypatch):
+    monkeypatch.setattr(latest_module, "RATE", 4)  # four sockets a second, as if 100 tables
+    layer = PartyChannelLayer()
+    for _ in range(10):
+        await layer.group_add("night", await layer.new_channel())
+    await layer.group_add("table", await layer.new_channel())
+    assert layer.latest.every_for("night") == 2.5  # ten sockets: every 2.5 s
+    assert layer.latest.every_for("table") == EVERY  # one socket: once a second still
+
+
+async def test_a_big_group_waits_its_longer_turn_for_the_newest(monkeypatch):
+    monkeypatch.setattr(latest_module, "RATE", 1 / WINDOW)  # two sockets: twice the window
+    layer = PartyChannelLayer()
+    layer.latest.every = WINDOW
+    for phone in await burst(layer, seconds=WINDOW * 3.5):
+        (first, first_at), (newest, newest_at) = phone
+        assert (first, newest) == (1, 4)
+        assert first_at < 0.1 + WINDOW / 2 and 0.1 + WINDOW * 1.5 <= newest_at < 0.2 + WINDOW * 2
+
+
 @pytest.mark.django_db(transaction=True)
-async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_newest():
+async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_newest(monkeypatch):
     from apps.core.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
     from tests.servers import RedisServer
@@ -97,6 +118,13 @@ async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_ne
             shard.latest.every = WINDOW
         for phone in await burst(layer):
             assert first_at_once_then_the_newest(phone), phone
+        # A big group waits longer there too: its sockets in this process count.
+        monkeypatch.setattr(latest_module, "RATE", 1)
+        for _ in range(2):
+            await layer.group_add("crowd", await layer.new_channel())
+        here = layer._get_layer()
+        crowd = here._get_group_channel_name("crowd")  # as Redis names it
+        assert [shard.latest.every_for(crowd) for shard in here._shards] == [2]
         await layer.flush()
     finally:
         redis.stop()

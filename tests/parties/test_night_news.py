@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from apps.core import groups
 from apps.core.latest import LATEST
 from apps.parties import consumers, render
 from apps.parties.models import Player, Table
@@ -53,16 +54,22 @@ def test_a_travelling_prize_changing_hands_is_a_moment_for_the_screens_only(host
     assert moments == [[party.screens_group]]
 
 
-def test_the_phones_hear_who_holds_the_prizes_as_newest_only_news(host, sent):
+def test_the_phones_hear_who_holds_the_prizes_as_newest_only_news(
+    host, sent, django_capture_on_commit_callbacks
+):
     party = big_night(host, 8, dice_mode="physical")
-    roll_a_bunko(party)
-    news = [(g, m) for g, m in sent if m["type"] == "live.night" and "travelling" in m["parts"]]
+    with django_capture_on_commit_callbacks(execute=True):
+        holder = roll_a_bunko(party)
+    news = [(g, m) for g, m in sent if m.get("type") == "live.night" and "travelling" in m["parts"]]
+    night = {"type": "live.night", "code": party.code, "version": news[0][1]["version"],
+             "parts": ["travelling"]}  # fmt: skip
+    drawn = news[0][1]["drawn"]  # who holds them, drawn once for every process
     assert news == [
-        ([party.group], {"type": "live.night", "code": party.code,
-                         "version": news[0][1]["version"], "parts": ["travelling"],
-                         LATEST: "travelling"})
-    ]  # fmt: skip
-    others = [m for _, m in sent if m["type"] == "live.night" and m is not news[0][1]]
+        ([party.group], {**night, LATEST: "travelling", "drawn": drawn}),
+        # The one who takes the prize hears it at once: the news is theirs to act on.
+        ([groups.seat(party.scope, holder)], {**night, "drawn": drawn}),
+    ]
+    others = [m for _, m in sent if m.get("type") == "live.night" and m is not news[0][1]]
     assert all(LATEST not in m for m in others)
 
 

@@ -49,12 +49,22 @@ def draw_with(message_type: str, drawing: Callable[[dict], dict]) -> None:
     _drawings[message_type] = drawing
 
 
-def _send_drawn(groups: list[str], message: dict) -> None:
+def _send_drawn(groups: list[str], message: dict, at_once: list[str] = ()) -> None:
     drawing = _drawings.get(message["type"])
     if drawing is not None:
         # Drawn once committed (a version rolled back is never kept), just before it is sent.
         transaction.on_commit(lambda: message.update(drawing(message)), robust=True)
     _send(groups, message)
+    if at_once:
+        # The same news, drawn, as a message of its own for the few it concerns: it is not
+        # held back like newest-only news (apps/core/latest.py).
+        now: dict = {}
+        transaction.on_commit(lambda: now.update(_without(message, LATEST)))
+        _send(at_once, now)
+
+
+def _without(message: dict, key: str) -> dict:
+    return {k: v for k, v in message.items() if k != key}
 
 
 def record_night(
@@ -64,10 +74,12 @@ def record_night(
     parts: tuple[str, ...] = (ALL,),
     action_id: str | None = None,
     player: Player | None = None,
+    concerns: tuple[int, ...] = (),
     **data: Any,
 ) -> Event:
     """Append a night-wide event at the next night version (the caller holds the party row
-    locked) and tell every socket of the night after commit."""
+    locked) and tell every socket of the night after commit; the players it ``concerns``
+    (by id: a travelling prize's new and former holder) hear it at once."""
     party.version += 1
     party.save(update_fields=["version"])
     event = Event.objects.create(
@@ -86,9 +98,10 @@ def record_night(
     }
     if parts == (TRAVELLING,):
         # Only who holds the prizes now matters: at a big night the prizes move every
-        # second, so each server process tells its sockets at most once a second.
+        # second, so each server process tells its sockets at most once a second (every
+        # few seconds at a big night); the players concerned hear it at once.
         message[LATEST] = TRAVELLING
-    _send_drawn([party.group], message)
+    _send_drawn([party.group], message, [groups.seat(party.scope, pk) for pk in concerns])
     if player is not None and ALL not in parts:
         # The player concerned redraws all of their phone (joined, freed, leaving...).
         _send(

@@ -275,11 +275,13 @@ def _recount_travelling(party: Party, round_number: int) -> None:
     if (party.travelling_bunko_id, party.travelling_wipeout_id) == (bunko, wipeout):
         return
     names = dict(party.players.values_list("pk", "name"))
+    concerned = set()
     for kind, was, now in (
         ("bunko", party.travelling_bunko_id, bunko),
         ("wipeout", party.travelling_wipeout_id, wipeout),
     ):
         if was != now:
+            concerned |= {was, now} - {None}
             # "When you roll a Bunko, you immediately go and take prize from the person
             # currently holding it": every screen says who takes it from whom.
             # The big screen's moment; the phones redraw who holds it (record_night).
@@ -292,7 +294,16 @@ def _recount_travelling(party: Party, round_number: int) -> None:
             )
     party.travelling_bunko_id, party.travelling_wipeout_id = bunko, wipeout
     party.save(update_fields=["travelling_bunko", "travelling_wipeout"])
-    record_night(party, "travelling", parts=(TRAVELLING,), bunko=bunko, wipeout=wipeout)
+    # The phones of those who take a prize and give one up hear it at once: they are the
+    # ones to walk over with it.
+    record_night(
+        party,
+        "travelling",
+        parts=(TRAVELLING,),
+        concerns=tuple(sorted(concerned)),
+        bunko=bunko,
+        wipeout=wipeout,
+    )
 
 
 @transaction.atomic
