@@ -275,6 +275,7 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
             headline += " " + next_round
     else:
         headline = ""
+    moves = [b for b in buttons if b["kind"] not in ("undo", "swap")]
     return {
         "seat": seat,
         "team": seat % 2,
@@ -282,7 +283,10 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
         "your_turn": view["your_turn"],
         "yours": view["phase"] == PLAYING and view["roller"] == seat,
         "headline": headline,
-        "moves": [b for b in buttons if b["kind"] not in ("undo", "swap")],
+        "moves": moves,
+        # Real dice reported: the hits on top, Bunko and wipeout apart below (phone.html).
+        "hits": [b for b in moves if b["fields"].get("kind") in ("sixes", "miss", "mini")],
+        "specials": [b for b in moves if b["fields"].get("kind") in ("bunko", "wipeout")],
         "undo": next((b for b in buttons if b["kind"] == "undo"), None),
         "swap": next((b for b in buttons if b["kind"] == "swap"), None),
         "reporting": view["dice_mode"] == "physical" and view["phase"] == PLAYING,

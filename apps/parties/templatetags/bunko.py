@@ -76,3 +76,41 @@ def at(items, index):
         return items[int(index)]
     except (IndexError, TypeError, ValueError):
         return ""
+
+
+@register.simple_tag
+def move(button: dict, table: dict, at: int) -> SafeString:
+    """One move a seat may make, as the rules offer it (presenter.seat_panel's buttons): a
+    form of hidden fields, sent over the socket by live.js, and its button. Drawn here, not
+    by an included template: a phone's table offers up to seven and is redrawn at every tap
+    of its table on each of its four phones, and including a template seven times was two
+    thirds of that redraw. All but the moment it is for (``at``) is the same from one tap
+    to the next, and drawn once."""
+    head, tail = _move_around_at(
+        tuple(button["fields"].items()),
+        button["style"],
+        str(button.get("aria") or ""),
+        str(button["label"]),  # in the language of the moment
+        table["number"],
+        table["round"],
+    )
+    return SafeString(f"{head}{int(at)}{tail}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _move_around_at(fields, style, aria, label, number, round_number) -> tuple[str, str]:
+    form = format_html(
+        '<form data-live-action class="move{}">\n  {}\n  <input type="hidden" name="target"'
+        ' value="table"><input type="hidden" name="table" value="{}"><input type="hidden"'
+        ' name="round" value="{}"><input type="hidden" name="at" value="{{at}}">\n  <button'
+        ' class="button {}" type="submit"{}>{}</button>\n</form>\n',
+        " wide" if "wide" in style else "",
+        format_html_join("", '<input type="hidden" name="{}" value="{}">', fields),
+        number,
+        round_number,
+        style,
+        format_html(' aria-label="{}"', aria) if aria else "",
+        label,
+    )
+    head, tail = form.split("{at}", 1)  # the fields before it are never typed text
+    return head, tail
