@@ -66,6 +66,20 @@ async def screen(party) -> WebsocketCommunicator:
     return communicator
 
 
+async def host_console(party) -> WebsocketCommunicator:
+    client = Client()
+    user = await sync_to_async(lambda: party.host)()
+    await sync_to_async(client.force_login)(user)
+    cookie = f"sessionid={client.cookies['sessionid'].value}"
+    communicator = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/host/", headers=headers(cookie)
+    )
+    assert (await communicator.connect())[0]
+    await communicator.send_json_to({"type": "hello", "since": 0})
+    await communicator.receive_json_from()
+    return communicator
+
+
 async def next_of_type(communicator, kind, timeout=3):
     while True:
         message = await communicator.receive_json_from(timeout=timeout)
@@ -240,6 +254,27 @@ async def test_the_big_screen_draws_a_lone_change_at_once_and_the_next_after_a_p
     second = await next_of_type(big, "fragments", timeout=5)
     assert 'id="t-1-2"' in second["html"]
     for communicator in [roller, other, big]:
+        await communicator.disconnect()
+
+
+async def test_the_console_draws_a_lone_change_at_once_and_the_next_after_its_longer_pause(
+    django_user_model, monkeypatch
+):
+    monkeypatch.setattr(consumers, "CONSOLE_REDRAW_AFTER", 4.0)
+    monkeypatch.setattr(consumers, "SCREENS_REDRAW_AFTER", 0.01)  # the big screen's only
+    party, tokens, tables = await night(django_user_model)
+    roller = await phone(party, tokens[tables[1][0]])
+    other = await phone(party, tokens[tables[2][0]])
+    console = await host_console(party)
+    await roller.send_json_to({"type": "action", "id": "desk-tap-01", "act": {"type": "rolloff"}})
+    first = await next_of_type(console, "fragments", timeout=2)
+    assert 'id="h-1-1"' in first["html"]
+    await other.send_json_to({"type": "action", "id": "desk-tap-02", "act": {"type": "rolloff"}})
+    assert (await next_of_type(other, "ack"))["id"] == "desk-tap-02"
+    assert await console.receive_nothing(timeout=1.5)  # within the console's pause
+    second = await next_of_type(console, "fragments", timeout=5)
+    assert 'id="h-1-2"' in second["html"]
+    for communicator in [roller, other, console]:
         await communicator.disconnect()
 
 
