@@ -15,6 +15,7 @@ back, and then catch up by version like any phone that dropped off the Wi-Fi.
 
 A newest-only group message (apps/core/latest.py) is published like any other; each process
 hands it to its own sockets at most once a second per group (less often in a big group).
+A group's message is decoded once per process, not once per socket.
 """
 
 from __future__ import annotations
@@ -123,36 +124,49 @@ class WatchedShard(RedisSingleShardConnection):
                 self.lost = False
 
     def _receive_message(self, message) -> None:
-        if message is not None:
-            name, data = message["channel"], message["data"]
-            name = name.decode() if isinstance(name, bytes) else name
-            layer = self.channel_layer
-            # A cheap look at the bytes first: most messages are not newest-only ones.
-            if name in layer.groups and LATEST.encode() in data:
-                news = layer.channel_layer.deserialize(data)
-                if key := news.get(LATEST):
-                    if self.latest.offer(name, key, data, news.get("version", 0)):
-                        self._hand_to_group(name, data)
-                    return
-        super()._receive_message(message)
+        if message is None:
+            return
+        name, data = message["channel"], message["data"]
+        name = name.decode() if isinstance(name, bytes) else name
+        layer = self.channel_layer
+        if name not in layer.groups:
+            super()._receive_message(message)  # one socket's own message
+            return
+        # A group's message is decoded once for all of this process's sockets in it (each
+        # decoded its own copy before), which only read it (ScaleOutChannelLayer.deserialize).
+        decoded = layer.channel_layer.deserialize(data)
+        if key := decoded.get(LATEST):
+            if self.latest.offer(name, key, decoded, decoded.get("version", 0)):
+                self._hand_to_group(name, decoded)
+            return
+        channels = layer.channels
+        for channel in layer.groups[name]:
+            if channel in channels:
+                channels[channel].put_nowait(decoded)
 
-    def _hand_to_group(self, group: str, data: bytes) -> None:
+    def _hand_to_group(self, group: str, decoded: dict) -> None:
         """Newest-only news to this process's sockets in the group, a slice at a time."""
         channels = self.channel_layer.channels
 
         def hand(channel: str) -> None:
             if channel in channels:  # still open
-                channels[channel].put_nowait(data)
+                channels[channel].put_nowait(decoded)
 
         in_slices(list(self.channel_layer.groups.get(group, ())), hand)
 
     def _tell_every_socket(self, message: dict) -> None:
-        data = self.channel_layer.channel_layer.serialize(message)
         for queue in list(self.channel_layer.channels.values()):
-            queue.put_nowait(data)
+            queue.put_nowait(message)
 
 
 class ScaleOutChannelLayer(RedisPubSubChannelLayer):
+    def deserialize(self, message):
+        # A socket's queue holds a group's message decoded already (WatchedShard), or the
+        # bytes of a message sent to that socket alone.
+        if isinstance(message, dict):
+            return message
+        return super().deserialize(message)
+
     def _get_layer(self) -> RedisPubSubLoopLayer:
         loop = asyncio.get_running_loop()
         new = loop not in self._layers

@@ -129,6 +129,12 @@ def keep_sent_state(event: dict) -> TableState | None:
     return state
 
 
+def keep_state(table_id: int, version: int, state: dict) -> None:
+    """Cache a table's state as just saved and committed, under its version."""
+    if STATES.peek((table_id, version)) is None:
+        STATES.put((table_id, version), TableState.from_json(state))
+
+
 def table_state(table: Table) -> TableState:
     """The state of a table row just read, decoded once per version."""
     return STATES.get((table.pk, table.version), lambda: TableState.from_json(table.state))

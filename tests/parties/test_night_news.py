@@ -5,15 +5,18 @@ a server process that did not make it draws it without reading the table back.""
 from __future__ import annotations
 
 import json
+import random
 import threading
+from types import SimpleNamespace
 
 import pytest
 
 from apps.core import groups
 from apps.core.latest import LATEST
-from apps.parties import consumers, render
+from apps.parties import consumers, render, selectors
 from apps.parties.models import Player, Table
-from apps.parties.selectors import STATES, keep_sent_state, table_rows
+from apps.parties.rules.state import TableState
+from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
 from apps.parties.sent_parts import keep_sent_travelling
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
@@ -158,3 +161,47 @@ def test_who_holds_the_prizes_is_drawn_once_and_reaches_other_processes_drawn(
     keep_sent_travelling(news)
     for view in ("phone", "screen"):
         assert render.travelling_drawn(party.code, news["version"], view) == news["drawn"][view]
+
+
+def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_decode_it(
+    host, sent, django_capture_on_commit_callbacks, monkeypatch
+):
+    party = big_night(host, 8)
+    decoded: list[str] = []
+    monkeypatch.setattr(selectors, "json", SimpleNamespace(loads=decoded.append))
+    with django_capture_on_commit_callbacks(execute=True):
+        table_action(party.code, claim_at(party, 2, 0), "news-3001", {"type": "rolloff"})
+        roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+        table_action(party.code, claim_at(party, 2, roller), "news-3002", {"type": "roll"})
+    changes = [m for _, m in sent if m["type"] == "live.table"]
+    assert len(changes) == 2
+    assert decoded == []  # drawing the changes here decoded none of the messages' copies
+    for change in changes:
+        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
+        assert kept == TableState.from_json(json.loads(change["state"]))
+
+
+@pytest.mark.parametrize("dice_mode", ["app", "physical"])
+def test_every_state_kept_as_saved_equals_the_one_decoded_from_its_message(
+    host, sent, django_capture_on_commit_callbacks, dice_mode
+):
+    party = big_night(host, 8, dice_mode=dice_mode)
+    pick = random.Random(dice_mode)
+    for step in range(60):
+        offers = []
+        for seat in range(4):
+            _html, phone = render.render_phone(party.code, claim_at(party, 1, seat))
+            row, _state = table_at(phone.row)
+            panel = render._phone_table_context(phone, row)["me"]
+            offers += [(seat, move, panel["at"]) for move in panel["moves"]]
+        if not offers:
+            break
+        seat, move, at = pick.choice(offers)
+        act = {**move["fields"], "at": at, "table": 1, "round": 1}
+        with django_capture_on_commit_callbacks(execute=True):
+            table_action(party.code, claim_at(party, 1, seat), f"kept-{step:03d}", act)
+    changes = [m for _, m in sent if m["type"] == "live.table"]
+    assert len(changes) > 20
+    for change in changes:
+        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
+        assert kept == TableState.from_json(json.loads(change["state"]))

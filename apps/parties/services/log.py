@@ -23,6 +23,7 @@ from apps.core import groups
 from apps.core.latest import LATEST
 from apps.core.live import send_after_commit
 from apps.parties.models import Event, Party, Player, Table
+from apps.parties.selectors import keep_state
 
 # The parts of the screens a night-wide change can touch; ALL redraws everything.
 ALL = "all"
@@ -137,6 +138,10 @@ def record_table(
         seat=seat,
         data=data,
     )
+    # Once committed, this process keeps the state it saved under its version: drawing the
+    # change's shared parts here and this process's own sockets decode nothing.
+    pk, version, saved = table.pk, table.version, table.state
+    transaction.on_commit(lambda: keep_state(pk, version, saved))
     message = {
         "type": "live.table",
         "table": table.pk,
