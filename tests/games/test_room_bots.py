@@ -75,7 +75,8 @@ def test_a_bot_waits_its_think_time_as_a_deadline_and_fires_when_due(settings):
 
 @pytest.mark.django_db
 def test_only_the_next_dealer_deals_and_a_bot_dealer_pauses_so_the_scores_stay_up(settings):
-    room, claims = started_room(("Ann",), bots=1, options={"target": 50})
+    # A match to 100 goes on after its first hand (at most 60 points in a hand).
+    room, claims = started_room(("Ann",), bots=1, options={"target": 100})
     services.take_over_absent_seats(room.code, timezone.now() + timedelta(hours=1))
     while not hand_over(room):
         scheduler.run_due(timezone.now() + timedelta(minutes=1))
