@@ -25,6 +25,8 @@ from apps.core.live import send_after_commit
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.selectors import keep_state
 
+from .tap_writes import append_event, save_table
+
 # The parts of the screens a night-wide change can touch; ALL redraws everything.
 ALL = "all"
 TRAVELLING = "travelling"
@@ -122,19 +124,21 @@ def record_table(
     seat: int | None = None,
     tallies: bool = False,
     **data: Any,
-) -> Event:
+) -> None:
     """Append a table's event at the table's next version (the caller holds the table row
-    locked and has saved its state) and tell that table's phones and the screens."""
+    locked and has set its new state), save it and tell that table's phones and the screens."""
     table.party = party  # its group's name needs the night's code: not another query
     table.version += 1
-    table.save(update_fields=["state", "seats", "version", "changed"])
-    event = Event.objects.create(
-        party=party,
-        table=table,
+    # The state is encoded once, for the database and for the change's message.
+    state_text = json.dumps(table.state, separators=(",", ":"))
+    save_table(table, state_text, json.dumps(table.seats))
+    append_event(
+        party_id=party.pk,
+        table_id=table.pk,
         version=table.version,
         kind=kind,
         action_id=action_id,
-        player=player,
+        player_id=player.pk if player is not None else None,
         seat=seat,
         data=data,
     )
@@ -153,11 +157,10 @@ def record_table(
         # The table as saved, so that no server process reads it back to draw it. A Bunko
         # table hides nothing: this is what its phones and the screens show. It goes no
         # further than the servers' consumers.
-        "state": json.dumps(table.state, separators=(",", ":")),
+        "state": state_text,
         "seats": list(table.seats),
     }
     _send_drawn([table.group, party.screens_group], message)
-    return event
 
 
 def announce(audience: list[str], event: str, **data: Any) -> None:

@@ -1,0 +1,75 @@
+"""A tap's two writes are SQL written out once (services/tap_writes.py): what they store must
+read back through the ORM exactly as the ORM's own save() and create() stored it."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.parties.models import Event, Table
+from apps.parties.services import log
+from apps.parties.services.tables import table_action
+from tests.parties.test_night_at_scale import big_night, claim_at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="x")
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[dict]:
+    messages: list[dict] = []
+    monkeypatch.setattr(log, "_send", lambda groups, message: messages.append(message))
+    return messages
+
+
+def test_a_tap_saves_its_table_as_the_orm_reads_it(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    before = Table.objects.get(party=party, round=1, number=1)
+    started = timezone.now()
+    table_action(party.code, claim_at(party, 1, 0), "writes-1", {"type": "rolloff"})
+    table = Table.objects.get(pk=before.pk)
+    assert table.version == before.version + 1
+    assert table.seats == before.seats
+    assert table.state != before.state
+    # The message carries the very text the database got: decoded, the same state.
+    message = next(m for m in sent if m["type"] == "live.table")
+    assert json.loads(message["state"]) == table.state
+    assert timezone.is_aware(table.changed)
+    assert started - timedelta(seconds=1) <= table.changed <= timezone.now()
+
+
+def test_a_tap_appends_its_entry_to_the_log_with_every_field(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    claim = claim_at(party, 1, 0)
+    table_action(party.code, claim, "writes-2", {"type": "rolloff", "at": 0})
+    entry = Event.objects.get(party=party, action_id="writes-2")
+    table = Table.objects.get(party=party, round=1, number=1)
+    assert entry.table_id == table.pk
+    assert entry.version == table.version
+    assert entry.kind == "rolloff"
+    assert entry.player_id == claim.seat_id
+    assert entry.seat == 0
+    assert entry.data["action"] == {"type": "rolloff", "at": 0}
+    assert isinstance(entry.data["told"], list)
+    assert timezone.is_aware(entry.created)
+    # The log reads in order, and a retried tap is still applied once.
+    assert table_action(party.code, claim, "writes-2", {"type": "rolloff", "at": 0}) is None
+    assert Event.objects.filter(party=party, action_id="writes-2").count() == 1
+
+
+def test_a_table_entry_without_a_player_stores_nulls(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    table = Table.objects.get(party=party, round=1, number=2)
+    table.state = dict(table.state)
+    log.record_table(party, table, "host_test", tallies=True)
+    entry = Event.objects.get(party=party, table=table, kind="host_test")
+    assert entry.player_id is None and entry.seat is None and entry.action_id is None
+    assert entry.data == {}
+    assert Table.objects.get(pk=table.pk).version == table.version
