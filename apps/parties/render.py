@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -334,11 +335,25 @@ def table_card_now(party: Party, table_id: int) -> dict | None:
     return card_of(night_at(party), rows[0]) if rows else None
 
 
+@lru_cache(maxsize=4096)
+def _table_part_urls(code: str, pk: int) -> dict[str, str]:
+    """Where the console fetches a table's tools and correction form: each is the same all
+    night, and reversing them was a quarter of drawing a table's card."""
+    return {
+        part: reverse("party_table_part", args=(code, pk, part)) for part in ("tools", "correct")
+    }
+
+
 def host_card(night: Night, row: TableRow) -> str:
     """A table on the console: its card, the host's tools, and since when it waits."""
     row, _state = table_at(row)
     changed_ms = int(row.changed.timestamp() * 1000) if row.changed else 0
-    context = {"t": card_of(night, row), "party": night.party, "changed_ms": changed_ms}
+    context = {
+        "t": card_of(night, row),
+        "party": night.party,
+        "changed_ms": changed_ms,
+        "urls": _table_part_urls(night.party.code, row.pk),
+    }
     return FRAGMENTS.get(
         ("host-card", *card_key(night, row), night.party.status, changed_ms),
         lambda: render_to_string("parties/_host_table.html", context),
