@@ -1,4 +1,5 @@
-"""A tap's two writes are SQL written out once (services/tap_writes.py): what they store must
+"""A tap's reads and writes are SQL written out once (services/tap_reads.py, tap_writes.py):
+what they read must be the ORM's own instances, field by field, and what they store must
 read back through the ORM exactly as the ORM's own save() and create() stored it."""
 
 from __future__ import annotations
@@ -9,9 +10,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.parties.models import Event, Table
+from apps.parties.models import Event, Party, Player, Table
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
+from apps.parties.services.tap_reads import locked_table, night_of_tap, player_of
 from tests.parties.test_night_at_scale import big_night, claim_at
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +75,30 @@ def test_a_table_entry_without_a_player_stores_nulls(host, sent):
     assert entry.player_id is None and entry.seat is None and entry.action_id is None
     assert entry.data == {}
     assert Table.objects.get(pk=table.pk).version == table.version
+
+
+def _fields(instance, leave_out=()) -> dict:
+    return {
+        f.attname: getattr(instance, f.attname)
+        for f in type(instance)._meta.concrete_fields
+        if f.name not in leave_out
+    }
+
+
+def test_a_taps_reads_are_the_orms_instances_field_by_field(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    claim = claim_at(party, 1, 0)
+    night = night_of_tap(party.code, "reads-1")
+    assert _fields(night) == _fields(Party.objects.get(pk=party.pk))
+    assert not night.retried
+    player = player_of(night, claim.seat_id)
+    assert _fields(player) == _fields(Player.objects.get(pk=claim.seat_id))
+    table = Table.objects.get(party=party, round=1, number=1)
+    locked = locked_table(night, table.pk)
+    assert _fields(locked, leave_out=("state",)) == _fields(table, leave_out=("state",))
+    # The state is left in the database: the state cache usually has it.
+    assert locked.get_deferred_fields() == {"state"}
+    table_action(party.code, claim, "reads-1", {"type": "rolloff"})
+    assert night_of_tap(party.code, "reads-1").retried
+    assert night_of_tap("NOSUCH", "reads-1") is None
+    assert player_of(night, 10**9) is None
