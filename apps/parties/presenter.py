@@ -162,16 +162,29 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
         "grabs": len(view["grabs"]),
         "outcome": view["outcome"],
         "version": view["version"],
-        "correctable": [
-            {"index": i, "label": entry_label(i, view["entries"][i], names)}
-            for i in view["correctable"]
-        ],
-        "corrections": correction_choices(view),
+        # Whether the host may correct an entry; the menu itself (correction_menu) is drawn
+        # only when the host opens it: labelling every entry of a long game at every change
+        # was most of the cost of a card.
+        "can_correct": bool(view["correctable"]),
         # Seats the app rolls for: ghosts, and players the host handed to the app.
         "autoplay": [names[s] for s in view["ghosts"] if not is_ghost(keys[s])],
         "changed_ms": int(table.changed.timestamp() * 1000)
         if getattr(table, "changed", None)
         else 0,
+    }
+
+
+def correction_menu(state: TableState, keys: list[str]) -> dict:
+    """The host's correction form of a table: its entries that can be corrected, labelled,
+    and what each may become."""
+    view = rules.view(state, None)
+    names = [shown_name(key) for key in keys]
+    return {
+        "correctable": [
+            {"index": i, "label": entry_label(i, view["entries"][i], names)}
+            for i in view["correctable"]
+        ],
+        "corrections": correction_choices(view),
     }
 
 

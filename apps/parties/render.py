@@ -28,7 +28,14 @@ from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
 from apps.parties import awards
 from apps.parties.models import Party, Player, Table
-from apps.parties.presenter import grid_of, log_line, seat_panel, standings_pages, table_card
+from apps.parties.presenter import (
+    correction_menu,
+    grid_of,
+    log_line,
+    seat_panel,
+    standings_pages,
+    table_card,
+)
 from apps.parties.rules.table import outcome
 from apps.parties.selectors import (
     NIGHTS,
@@ -330,9 +337,14 @@ def screen_card(night: Night, row: TableRow) -> str:
 
 
 def table_card_now(party: Party, table_id: int) -> dict | None:
-    """The card of one of the night's tables as it is now (for its parts fetched on opening)."""
+    """The card of one of the night's tables as it is now, with its correction menu (for
+    its parts fetched on opening)."""
     rows = rows_of(party.tables.filter(pk=table_id))
-    return card_of(night_at(party), rows[0]) if rows else None
+    if not rows:
+        return None
+    night = night_at(party)
+    row, state = table_at(rows[0])
+    return {**card_of(night, row), **correction_menu(state, night.names(row))}
 
 
 @lru_cache(maxsize=4096)
