@@ -379,11 +379,14 @@ def tell(item: dict) -> str:
     return _("The scramble went {a}-{b}").format(a=a, b=b)
 
 
-def log_line(event: Any, table_number: int | None) -> str:
-    """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points")."""
+def log_line(event: Any, table_number: int | None, player_name: str | None = None) -> str:
+    """One entry of the night's log as a sentence ("Table 1: Gus rolled 6 6 2: 2 points");
+    ``player_name``: its player's name, when it was read with the entry."""
     data = dict(event.data or {})
     if event.player_id and "name" not in data:
-        data["name"] = shown_name(event.player.name) if event.player else _("A player")
+        if player_name is None and event.player:
+            player_name = event.player.name
+        data["name"] = shown_name(player_name) if player_name else _("A player")
     if table_number is not None:
         if event.kind in HOST_MOVES:
             what = _(HOST_MOVES[event.kind])

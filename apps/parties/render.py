@@ -42,6 +42,7 @@ from apps.parties.selectors import (
     Night,
     TableRow,
     TextCache,
+    newest_entries,
     night_at,
     round_state,
     rows_of,
@@ -531,12 +532,15 @@ def host_players(night: Night) -> str:
 
 
 def host_log(night: Night) -> str:
-    events = list(
-        night.party.events.select_related("player", "table")
-        .defer("table__state")  # a table's whole state, for its number
-        .order_by("-id")[:14]  # the newest first, by the index on (party, -id)
-    )
-    lines = [log_line(e, e.table.number if e.table_id else None) for e in events]
+    """The console's log: the night's newest entries, each said once per language (and
+    again only if its player is renamed)."""
+    lines = [
+        FRAGMENTS.get(
+            ("log-line", e.pk, e.player_name, e.table_number),
+            lambda e=e: log_line(e, e.table_number, e.player_name),
+        )
+        for e in newest_entries(night.party, 14)
+    ]
     return _render("parties/host.html", "log", {"log": lines})
 
 

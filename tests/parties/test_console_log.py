@@ -1,0 +1,46 @@
+"""The console's log of the night: the newest entries in one query, each said once per
+language, and an entry that names its player by the player's row said with the name now."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.parties import render
+from apps.parties.models import Event, Party
+from apps.parties.selectors import night_at
+from apps.parties.services import rename_player
+from apps.parties.services.tables import table_action
+from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="x")
+
+
+def test_the_console_log_says_the_newest_entries_first_in_one_query(host):
+    party = big_night(host, 8, dice_mode="physical")
+    claim = claim_at(party, 2, 0)
+    table_action(party.code, claim, "log-00000001", {"type": "rolloff"})
+    night = night_at(Party.objects.get(pk=party.pk))
+    html = []
+    assert queries_of(lambda: html.append(render.host_log(night))) == 1
+    lines = html[0].split("<li>")[1:]
+    assert lines[0].startswith("Table 2: ")  # the roll-off, newest
+    assert len(lines) == min(14, night.party.events.count())
+
+
+def test_an_entry_without_its_players_name_says_the_players_name_now(host):
+    party = big_night(host, 8)
+    player = party.players.order_by("pk").first()
+    # An entry that names its player by the player's row, not by its own data.
+    Event.objects.create(
+        party=party, version=party.version + 100, kind="player_removed", player=player, data={}
+    )
+    before = render.host_log(night_at(Party.objects.get(pk=party.pk)))
+    assert f"{player.name} leaves after this round." in before
+    rename_player(party.code, player.pk, "Zelda Q")
+    after = render.host_log(night_at(Party.objects.get(pk=party.pk)))
+    assert "Zelda Q leaves after this round." in after
