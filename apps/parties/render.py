@@ -42,6 +42,7 @@ from apps.parties.selectors import (
     Night,
     TableRow,
     TextCache,
+    entries_by_id,
     newest_entries,
     night_at,
     round_state,
@@ -533,13 +534,20 @@ def host_players(night: Night) -> str:
 
 def host_log(night: Night) -> str:
     """The console's log: the night's newest entries, each said once per language (and
-    again only if its player is renamed)."""
+    again only if its player is renamed); only the entries not said yet are read whole."""
+    newest = newest_entries(night.party, 14)
+    unsaid = [
+        pk for pk, name, number in newest if FRAGMENTS.peek(("log-line", pk, name, number)) is None
+    ]
+    entries = entries_by_id(unsaid)
+
+    def say(pk: int, name: str | None, number: int | None) -> str:
+        entry = entries.get(pk) or entries_by_id([pk])[pk]  # said meanwhile, then forgotten
+        return log_line(entry, number, name)
+
     lines = [
-        FRAGMENTS.get(
-            ("log-line", e.pk, e.player_name, e.table_number),
-            lambda e=e: log_line(e, e.table_number, e.player_name),
-        )
-        for e in newest_entries(night.party, 14)
+        FRAGMENTS.get(("log-line", pk, name, number), lambda k=(pk, name, number): say(*k))
+        for pk, name, number in newest
     ]
     return _render("parties/host.html", "log", {"log": lines})
 

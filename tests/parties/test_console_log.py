@@ -1,4 +1,4 @@
-"""The console's log of the night: the newest entries in one query, each said once per
+"""The console's log of the night: the newest entries, each read whole and said once per
 language, and an entry that names its player by the player's row said with the name now."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from apps.parties import render
-from apps.parties.models import Event, Party
+from apps.parties.models import Event, Party, Table
 from apps.parties.selectors import night_at
 from apps.parties.services import rename_player
 from apps.parties.services.tables import table_action
@@ -20,16 +20,25 @@ def host(django_user_model):
     return django_user_model.objects.create_user("host", password="x")
 
 
-def test_the_console_log_says_the_newest_entries_first_in_one_query(host):
+def test_the_console_log_reads_only_the_entries_it_has_not_said_yet(host):
     party = big_night(host, 8, dice_mode="physical")
     claim = claim_at(party, 2, 0)
     table_action(party.code, claim, "log-00000001", {"type": "rolloff"})
     night = night_at(Party.objects.get(pk=party.pk))
     html = []
-    assert queries_of(lambda: html.append(render.host_log(night))) == 1
+    # The newest entries' ids, then the entries not said yet, whole.
+    assert queries_of(lambda: html.append(render.host_log(night))) == 2
     lines = html[0].split("<li>")[1:]
     assert lines[0].startswith("Table 2: ")  # the roll-off, newest
     assert len(lines) == min(14, night.party.events.count())
+    # Nothing new: the ids only, and the same log.
+    assert queries_of(lambda: html.append(render.host_log(night))) == 1
+    assert html[1] == html[0]
+    roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+    report = {"type": "report", "kind": "miss"}
+    table_action(party.code, claim_at(party, 2, roller), "log-00000002", report)
+    assert queries_of(lambda: html.append(render.host_log(night))) == 2
+    assert html[2].split("<li>")[2:] == html[0].split("<li>")[1:14]
 
 
 def test_an_entry_without_its_players_name_says_the_players_name_now(host):
