@@ -24,7 +24,7 @@ from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, render, services
 from apps.parties.models import Party, Player
-from apps.parties.selectors import TableRow, keep_sent_state
+from apps.parties.selectors import TableRow, keep_sent_state, moment_of
 from apps.parties.sent_parts import keep_sent_parts, keep_sent_travelling
 from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
 
@@ -321,12 +321,18 @@ class PartyConsumer(LiveConsumer):
             known = by_pk.get(event["table"])
             if known is not None:  # a table of another round: the next night-wide redraw
                 version = event["stamp"] % 1_000_000
-                rows.append(TableRow(known.pk, known.round, known.number, version, known.seats))
+                changed = moment_of(event["changed"]) if "changed" in event else None
+                row = TableRow(known.pk, known.round, known.number, version, known.seats, changed)
+                rows.append(row)
                 self.heard[known.pk] = max(self.heard.get(known.pk, 0), version)
         if not rows:
             return ""
         if self.view == "host":
-            cards = "".join(render.host_card(night, row) for row in render.fresh_rows(rows))
+            # The console's cards say since when each table waits: the changes say when
+            # they were made (a redraw read it back for every changed table before).
+            if any(row.changed is None for row in rows):
+                rows = render.fresh_rows(rows)
+            cards = "".join(render.host_card(night, row) for row in rows)
             return cards + render.host_status(night, self._tables_now()) + render.host_log(night)
         html = "".join(render.screen_card(night, row) for row in rows)
         if any(event.get("tallies") for event in events):

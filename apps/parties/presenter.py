@@ -168,9 +168,6 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
         "can_correct": bool(view["correctable"]),
         # Seats the app rolls for: ghosts, and players the host handed to the app.
         "autoplay": [names[s] for s in view["ghosts"] if not is_ghost(keys[s])],
-        "changed_ms": int(table.changed.timestamp() * 1000)
-        if getattr(table, "changed", None)
-        else 0,
     }
 
 

@@ -361,7 +361,7 @@ def _table_part_urls(code: str, pk: int) -> dict[str, str]:
 def host_card(night: Night, row: TableRow) -> str:
     """A table on the console: its card, the host's tools, and since when it waits."""
     row, _state = table_at(row)
-    changed_ms = int(row.changed.timestamp() * 1000) if row.changed else 0
+    changed_ms = row.changed_ms
     context = {
         "t": card_of(night, row),
         "party": night.party,

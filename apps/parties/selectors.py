@@ -12,7 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -92,6 +92,20 @@ class TableRow:
     @property
     def stamp(self) -> int:
         return self.round * 1_000_000 + self.version
+
+    @property
+    def changed_ms(self) -> int:
+        return ms_of(self.changed) if self.changed else 0
+
+
+def ms_of(moment: datetime) -> int:
+    """A moment in whole milliseconds since 1970, as a table's change message carries it;
+    ``moment_of`` turns it back into the same milliseconds."""
+    return round(moment.timestamp() * 1000)
+
+
+def moment_of(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
 def rows_of(tables) -> list[TableRow]:

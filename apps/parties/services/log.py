@@ -23,7 +23,7 @@ from apps.core import groups
 from apps.core.latest import LATEST
 from apps.core.live import send_after_commit
 from apps.parties.models import Event, Party, Player, Table
-from apps.parties.selectors import keep_state
+from apps.parties.selectors import keep_state, ms_of
 
 from .tap_writes import append_event, save_table
 
@@ -159,6 +159,8 @@ def record_table(
         # further than the servers' consumers.
         "state": state_text,
         "seats": list(table.seats),
+        # When it changed, for the console's "waiting" clock: not read back either.
+        "changed": ms_of(table.changed),
     }
     _send_drawn([table.group, party.screens_group], message)
 
