@@ -462,19 +462,24 @@ def render_screen(code: str, base: str) -> tuple[str, Night]:
 
 def host_status(night: Night, rows: list[TableRow] | None = None) -> str:
     """The console's line about the round (STOP, the tables still playing), from this
-    round's tables at the versions given (the night's own list if none)."""
+    round's tables at the versions given (the night's own list if none); drawn again only
+    when what it says changes, not at every change of a table."""
     rows = night.tables if rows is None else rows
-
-    def make() -> str:
-        context = {**_night_flags(night, rows)}
-        states = table_states(rows)
-        context["waiting"] = [
-            row.number for row, state in zip(rows, states, strict=True) if state.phase != "done"
-        ]
-        return _render("parties/host.html", "status", context)
-
-    key = ("status", night.party.code, night.party.version, tuple(r.version for r in rows))
-    return FRAGMENTS.get(key, make)
+    flags = _night_flags(night, rows)
+    states = table_states(rows)
+    waiting = tuple(
+        row.number for row, state in zip(rows, states, strict=True) if state.phase != "done"
+    )
+    key = (
+        "status",
+        night.party.code,
+        night.party.version,
+        flags["stop_called"],
+        flags["round_over"],
+        waiting,
+    )
+    context = {**flags, "waiting": list(waiting)}
+    return FRAGMENTS.get(key, lambda: _render("parties/host.html", "status", context))
 
 
 PHONE_SEEN = timedelta(seconds=20)  # a phone seen this recently counts as here
