@@ -41,6 +41,9 @@ SCREENS_REDRAW_AFTER = 0.05
 # of a second, and each of its redraws (the changed tables, the round's status, the log read
 # from the database) serves five times as many taps at a big night.
 CONSOLE_REDRAW_AFTER = 0.25
+# The console's log of what happened is read and drawn at most this often (seconds): at a
+# big night it scrolls faster than anyone reads, and it was most of a console redraw's work.
+CONSOLE_LOG_EVERY = 1.0
 PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 # What a table's move may carry beside its type.
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
@@ -101,6 +104,9 @@ class PartyConsumer(LiveConsumer):
     drawn_at = float("-inf")  # when the screens' last redraw started (the loop's clock)
     drawing = False
     phones_watch: asyncio.Future | None = None  # the console's phone dots
+    log_at = float("-inf")  # when the console's log was last drawn (the loop's clock)
+    log_pending = False  # a change since then is not in the console's log yet
+    log_redraw: asyncio.TimerHandle | None = None  # the console's next log-only redraw
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -155,6 +161,8 @@ class PartyConsumer(LiveConsumer):
         # However the socket ended (a crash too): no redraw or phone-dot loop outlives it.
         if self.redraw is not None:
             self.redraw.cancel()
+        if self.log_redraw is not None:
+            self.log_redraw.cancel()
         if self.phones_watch is not None:
             self.phones_watch.cancel()
 
@@ -285,15 +293,40 @@ class PartyConsumer(LiveConsumer):
 
     async def _redraw_tables(self) -> None:
         events, self.changed, self.redraw = list(self.changed.values()), {}, None
-        self.drawing, self.drawn_at = True, asyncio.get_running_loop().time()
+        now = asyncio.get_running_loop().time()
+        self.drawing, self.drawn_at = True, now
+        with_log = False
+        if self.view == "host":
+            with_log = now >= self.log_at + CONSOLE_LOG_EVERY
+            if with_log:
+                self.log_at, self.log_pending = now, False
+            else:
+                self.log_pending = self.log_pending or bool(events)
         try:
-            html = await on_screens_thread(self._screen_tables)(events)
+            html = await on_screens_thread(self._screen_tables)(events, with_log)
             if html:
                 await self.send_json({"type": "fragments", "html": html})
         finally:
             self.drawing = False
         if self.changed:  # changes that came while this drawing was made
             self._plan_redraw()
+        if self.log_pending:
+            self._plan_log()
+
+    def _plan_log(self) -> None:
+        """The console's log, drawn by itself once it is due, unless a redraw of changed
+        tables draws it first."""
+        if self.log_redraw is not None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(0.0, self.log_at + CONSOLE_LOG_EVERY - loop.time())
+        self.log_redraw = loop.call_later(wait, self._log_due)
+
+    def _log_due(self) -> None:
+        self.log_redraw = None
+        # A drawing under way plans the log again when it ends; a planned one draws it.
+        if self.log_pending and not self.drawing and self.redraw is None:
+            asyncio.ensure_future(self._redraw_tables())
 
     def _phone_table(self, event: dict) -> str:
         keep_sent_state(event)
@@ -308,12 +341,13 @@ class PartyConsumer(LiveConsumer):
             html += render.phone_standings(phone, row)
         return html
 
-    def _screen_tables(self, events: list[dict]) -> str:
+    def _screen_tables(self, events: list[dict], with_log: bool = False) -> str:
         """The changed tables' cards, and once for all of them what they touch (the
-        standings, the console's status and log)."""
+        standings, the console's status and, ``with_log``, its log)."""
         night = self.night
         if night is None:
             return ""
+        log = render.host_log(night) if with_log else ""
         by_pk = {r.pk: r for r in night.tables}
         rows = []
         for event in events:
@@ -326,14 +360,14 @@ class PartyConsumer(LiveConsumer):
                 rows.append(row)
                 self.heard[known.pk] = max(self.heard.get(known.pk, 0), version)
         if not rows:
-            return ""
+            return log
         if self.view == "host":
             # The console's cards say since when each table waits: the changes say when
             # they were made (a redraw read it back for every changed table before).
             if any(row.changed is None for row in rows):
                 rows = render.fresh_rows(rows)
             cards = "".join(render.host_card(night, row) for row in rows)
-            return cards + render.host_status(night, self._tables_now()) + render.host_log(night)
+            return cards + render.host_status(night, self._tables_now()) + log
         html = "".join(render.screen_card(night, row) for row in rows)
         if any(event.get("tallies") for event in events):
             html += render.screen_side(night, self._tables_now())

@@ -278,6 +278,29 @@ async def test_the_console_draws_a_lone_change_at_once_and_the_next_after_its_lo
         await communicator.disconnect()
 
 
+async def test_the_consoles_log_follows_the_changes_at_most_once_a_second_and_never_misses_one(
+    django_user_model, monkeypatch
+):
+    monkeypatch.setattr(consumers, "CONSOLE_REDRAW_AFTER", 0.01)
+    monkeypatch.setattr(consumers, "CONSOLE_LOG_EVERY", 2.0)
+    party, tokens, tables = await night(django_user_model)
+    roller = await phone(party, tokens[tables[1][0]])
+    other = await phone(party, tokens[tables[2][0]])
+    console = await host_console(party)
+    await roller.send_json_to({"type": "action", "id": "logs-tap-01", "act": {"type": "rolloff"}})
+    first = await next_of_type(console, "fragments", timeout=2)
+    assert 'id="h-1-1"' in first["html"] and 'id="log"' in first["html"]
+    await other.send_json_to({"type": "action", "id": "logs-tap-02", "act": {"type": "rolloff"}})
+    second = await next_of_type(console, "fragments", timeout=2)
+    assert 'id="h-1-2"' in second["html"] and 'id="log"' not in second["html"]
+    # Nothing else changes: the log comes by itself once it is due, with table 2's roll-off.
+    log = await next_of_type(console, "fragments", timeout=4)
+    assert log["html"].lstrip().startswith('<section id="log"')
+    assert log["html"].count("<li>Table 2: ") == 1
+    for communicator in [roller, other, console]:
+        await communicator.disconnect()
+
+
 async def test_sockets_that_need_the_same_fragment_at_once_wait_for_one_drawing():
     drawn = []
 
