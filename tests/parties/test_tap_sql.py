@@ -8,9 +8,14 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.core.errors import Refused
+from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
+from apps.parties.selectors import STATES
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
 from apps.parties.services.tap_reads import locked_table, night_of_tap, player_of
@@ -102,3 +107,44 @@ def test_a_taps_reads_are_the_orms_instances_field_by_field(host, sent):
     assert night_of_tap(party.code, "reads-1").retried
     assert night_of_tap("NOSUCH", "reads-1") is None
     assert player_of(night, 10**9) is None
+
+
+def test_a_tap_whose_phone_knows_its_table_reads_in_one_query(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    table = Table.objects.get(party=party, round=1, number=1)
+    claim, other = claim_at(party, 1, 0), claim_at(party, 2, 0)
+    STATES.clear()  # as in a process that did not see the tables' last changes
+    with CaptureQueriesContext(connection) as hinted:
+        table_action(party.code, claim, "reads-2", {"type": "rolloff"}, table.pk)
+    with CaptureQueriesContext(connection) as unhinted:
+        table_action(party.code, other, "reads-3", {"type": "rolloff"})
+
+    def reads(captured) -> list[str]:
+        return [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+
+    # The night, the retry, the player and the locked table in one query, then the state.
+    assert len(reads(hinted)) == 2
+    assert all(name in reads(hinted)[0] for name in ("parties_party", "parties_player", "FROM"))
+    assert "parties_table" in reads(hinted)[0]
+    # Without the table: the night, the player, the round's seats, the table, its state.
+    assert len(reads(unhinted)) == 5
+
+
+def test_a_wrong_or_forged_table_hint_changes_nothing_but_the_way_in(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    mine = Table.objects.get(party=party, round=1, number=1)
+    other = Table.objects.get(party=party, round=1, number=2)
+    claim = claim_at(party, 1, 0)
+    # Another table's id: the tap still lands at the player's own table.
+    table_action(party.code, claim, "hint-1", {"type": "rolloff"}, other.pk)
+    assert Table.objects.get(pk=mine.pk).version == mine.version + 1
+    assert Table.objects.get(pk=other.pk).version == other.version
+    # A retry through the quick way is still applied once.
+    assert table_action(party.code, claim, "hint-1", {"type": "rolloff"}, mine.pk) is None
+    assert Table.objects.get(pk=mine.pk).version == mine.version + 1
+    # A token whose nonce is stale is refused, however the tap finds its rows.
+    stale = SeatClaim(claim.scope, claim.seat_id, "not-the-nonce")
+    with pytest.raises(Refused):
+        table_action(party.code, stale, "hint-2", {"type": "rolloff"}, mine.pk)
+    with pytest.raises(Refused):
+        table_action("NOPE1", claim, "hint-3", {"type": "rolloff"}, mine.pk)

@@ -28,7 +28,7 @@ from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, re
 from apps.parties.selectors import STATES, rows_of, table_rows, table_states
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
-from .tap_reads import locked_table, night_of_tap, player_of
+from .tap_reads import locked_table, night_of_tap, player_of, tap_rows
 
 # What a phone may send; dice never come from a phone (the app rolls them).
 PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"}
@@ -37,11 +37,13 @@ PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo
 TIMED_TAPS = PLAYER_ACTIONS - {"grab"}
 
 
-def seat_player(party: Party, claim: SeatClaim | None) -> Player:
-    """The player a phone's token stands for, or a reason it stands for nobody."""
+def seat_player(party: Party, claim: SeatClaim | None, player: Player | None = None) -> Player:
+    """The player a phone's token stands for (``player``: read with the night already),
+    or a reason it stands for nobody."""
     if claim is None:
         raise Refused(_("This phone has not joined this party: join with the party's code."))
-    player = player_of(party, claim.seat_id)
+    if player is None:
+        player = player_of(party, claim.seat_id)
     if player is None or player.nonce != claim.nonce:
         raise Refused(
             _("This phone's place is no longer valid: the host changed the list. Join again.")
@@ -115,19 +117,24 @@ def table_action(
 ) -> int | None:
     """A tap at a table. Returns the table's new stamp, or None when this action id was
     applied before (a retry: acknowledged, not applied again)."""
-    # The night and whether this tap was applied before, in one query (every query of a tap
-    # is a round trip to PostgreSQL on the scale-out stack).
-    party = night_of_tap(code, action_id)
+    # Every query of a tap is a round trip to PostgreSQL on the scale-out stack: when the
+    # phone knows its table, the night, whether this tap was applied before, the player and
+    # the table (locked) come in one; else the night and the retry in one, then the others.
+    found = None
+    if claim is not None and table_hint is not None:
+        found = tap_rows(code, action_id, claim.seat_id, table_hint)
+    party, player, table = found or (night_of_tap(code, action_id), None, None)
     if party is None:
         raise Refused(_("There is no party with the code {code}.").format(code=code))
     if party.retried:
         return None
-    player = seat_player(party, claim)
+    player = seat_player(party, claim, player)
     _check_playing(party)
     kind = action.get("type") if isinstance(action, dict) else None
     if kind not in PLAYER_ACTIONS:
         raise Refused(_("That is not something you can do at a Bunko table."))
-    table = locked_table_of(party, player, table_hint)
+    if table is None or player.id not in table.seats:
+        table = locked_table_of(party, player, table_hint if table is None else None)
     if "table" in action and _int(action["table"]) != table.number:
         raise Refused(
             _("That button is for another table: you are at table {number}.").format(
