@@ -22,7 +22,7 @@ from apps.core.language import speak
 from apps.core.live import LiveConsumer
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.parties import awards, render, services
+from apps.parties import awards, console, render, services
 from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow, keep_sent_state, moment_of
 from apps.parties.sent_parts import keep_sent_parts, keep_sent_travelling
@@ -151,7 +151,7 @@ class PartyConsumer(LiveConsumer):
         one small event every few seconds, not a redraw of the list per phone."""
         while True:
             await asyncio.sleep(PHONES_EVERY)
-            states = await database_sync_to_async(render.phone_states)(self.code)
+            states = await database_sync_to_async(console.phone_states)(self.code)
             await self.send_json({"type": "event", "name": "phones", "data": states})
 
     async def left(self) -> None:
@@ -182,7 +182,7 @@ class PartyConsumer(LiveConsumer):
             await self._follow_table()
             return self.phone.night.party.version, html
         if self.view == "host":
-            html, self.night = await database_sync_to_async(render.render_host)(self.code)
+            html, self.night = await database_sync_to_async(console.render_host)(self.code)
         else:
             html, self.night = await database_sync_to_async(render.render_screen)(
                 self.code, self.base
@@ -248,7 +248,7 @@ class PartyConsumer(LiveConsumer):
             return render.phone_awards(self.phone) if self.phone else ""
         night = render.night_of(self.code, version)
         if self.view == "host":
-            return render.host_awards(night) + render.host_log(night)
+            return console.host_awards(night) + console.host_log(night)
         return render.screen_night(night, self.base, parts=("tables",))
 
     def _travelling(self, version: int) -> str:
@@ -260,7 +260,7 @@ class PartyConsumer(LiveConsumer):
     def _players(self, version: int) -> str:
         night = render.night_of(self.code, version)
         if self.view == "host":
-            return render.host_players(night)
+            return console.host_players(night)
         return render.screen_lobby(night, self.base) if not night.party.current_round else ""
 
     # -- one table changed ---------------------------------------------------------------------
@@ -347,7 +347,7 @@ class PartyConsumer(LiveConsumer):
         night = self.night
         if night is None:
             return ""
-        log = render.host_log(night) if with_log else ""
+        log = console.host_log(night) if with_log else ""
         by_pk = {r.pk: r for r in night.tables}
         rows = []
         for event in events:
@@ -366,8 +366,8 @@ class PartyConsumer(LiveConsumer):
             # they were made (a redraw read it back for every changed table before).
             if any(row.changed is None for row in rows):
                 rows = render.fresh_rows(rows)
-            cards = "".join(render.host_card(night, row) for row in rows)
-            return cards + render.host_status(night, self._tables_now()) + log
+            cards = "".join(console.host_card(night, row) for row in rows)
+            return cards + console.host_status(night, self._tables_now()) + log
         html = "".join(render.screen_card(night, row) for row in rows)
         if any(event.get("tallies") for event in events):
             html += render.screen_side(night, self._tables_now())

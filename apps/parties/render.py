@@ -14,15 +14,9 @@ Fragment ids: ``banner``, ``seat``, ``table``, ``standings``, ``travelling`` on 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
-from functools import lru_cache
 
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
@@ -31,7 +25,6 @@ from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import (
     correction_menu,
     grid_of,
-    log_line,
     seat_panel,
     standings_pages,
     table_card,
@@ -42,8 +35,6 @@ from apps.parties.selectors import (
     Night,
     TableRow,
     TextCache,
-    entries_by_id,
-    newest_entries,
     night_at,
     round_state,
     rows_of,
@@ -84,7 +75,7 @@ def fresh_rows(rows: list[TableRow]) -> list[TableRow]:
     ]
 
 
-def _current_rows(night: Night) -> list[TableRow]:
+def current_rows(night: Night) -> list[TableRow]:
     """This round's tables at their versions now (the night's own list is as of its
     version; the tables have moved on since)."""
     return table_rows(night.party)
@@ -99,7 +90,7 @@ def phone_player(party: Party, claim: SeatClaim | None) -> Player | None:
     return player
 
 
-def _render(template: str, part: str, context: dict) -> str:
+def render_part(template: str, part: str, context: dict) -> str:
     return render_to_string(f"{template}#{part}", context)
 
 
@@ -124,7 +115,7 @@ def _previous(night: Night, kind: str) -> Player | None:
     return night.players.get(holders[1]) if len(holders) > 1 else None
 
 
-def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
+def night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
     """What every screen of the night draws from: the round's state, the prizes' holders.
     As of the night's own tables, worked out once per night (each phone's every redraw
     asks: keyed by the versions of 250 tables, finding it again cost more than the rest of
@@ -132,7 +123,7 @@ def _night_flags(night: Night, rows: list[TableRow] | None = None) -> dict:
     if rows is None:
         flags = night.memo.get("flags")
         if flags is None:
-            flags = night.memo["flags"] = _night_flags(night, night.tables)
+            flags = night.memo["flags"] = night_flags(night, night.tables)
         return flags
     stopped, over = FRAGMENTS.get(
         ("flags", night.party.code, night.party.version, tuple(r.version for r in rows)),
@@ -200,10 +191,10 @@ def phone_table_parts(card: dict, key: tuple) -> tuple[str, str]:
     """What all four phones at a table show alike (its scores and dice, its log), drawn once
     per table version (``key``: card_key), not once per phone (see sent_parts.py)."""
     top = FRAGMENTS.get(
-        ("phone-top", *key), lambda: _render("parties/phone.html", "table_top", {"t": card})
+        ("phone-top", *key), lambda: render_part("parties/phone.html", "table_top", {"t": card})
     )
     log = FRAGMENTS.get(
-        ("phone-log", *key), lambda: _render("parties/phone.html", "table_log", {"t": card})
+        ("phone-log", *key), lambda: render_part("parties/phone.html", "table_log", {"t": card})
     )
     return top, log
 
@@ -212,17 +203,17 @@ def phone_table(phone: Phone, row: TableRow | None = None) -> str:
     """The phone's #table, drawn for its seat at the table's version (or later, when that
     version is gone by: the fragment is stamped with the version it shows)."""
     row = row or phone.row
-    context = {**_night_flags(phone.night), "player": phone.player, "my_table": None}
+    context = {**night_flags(phone.night), "player": phone.player, "my_table": None}
     if row is not None and phone.player is not None:
         context.update(_phone_table_context(phone, row), my_table=True)
-    return _render("parties/phone.html", "table", context)
+    return render_part("parties/phone.html", "table", context)
 
 
 def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
     """The phone's own score sheet, like the punched paper one it replaces: a row per round
     (table, partner, a hole for a win or a loss, Bunkos, wipeouts, a rest) and running
     totals; this round's row from the table as it is now."""
-    context = {**_night_flags(phone.night), "player": phone.player, "sheet_rows": []}
+    context = {**night_flags(phone.night), "player": phone.player, "sheet_rows": []}
     player = phone.player
     if player is not None:
         row = row or phone.row
@@ -258,13 +249,13 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
             lines.append(line)
         context["sheet_rows"] = lines
         context["my_tally"] = totals
-    return _render("parties/phone.html", "standings", context)
+    return render_part("parties/phone.html", "standings", context)
 
 
 def phone_travelling(night: Night) -> str:
     return FRAGMENTS.get(
         ("travelling", night.party.code, night.party.version),
-        lambda: _render("parties/phone.html", "travelling", _night_flags(night)),
+        lambda: render_part("parties/phone.html", "travelling", night_flags(night)),
     )
 
 
@@ -278,7 +269,7 @@ def travelling_drawn(code: str, version: int, view: str) -> str | None:
 def phone_night(phone: Phone) -> str:
     """The phone's night parts: the banner and where to sit."""
     context = {
-        **_night_flags(phone.night),
+        **night_flags(phone.night),
         "player": phone.player,
         "resting": phone.player in phone.night.sitting_out if phone.player else False,
         "my_table": None,
@@ -287,9 +278,9 @@ def phone_night(phone: Phone) -> str:
         context.update(_phone_table_context(phone, phone.row), my_table=True)
     # Once the night is over, the awards come before where the player sat.
     return (
-        _render("parties/phone.html", "banner", context)
+        render_part("parties/phone.html", "banner", context)
         + phone_awards(phone)
-        + _render("parties/phone.html", "seat", context)
+        + render_part("parties/phone.html", "seat", context)
     )
 
 
@@ -298,11 +289,10 @@ def phone_invitations(phone: Phone) -> str:
     rooms = []
     if phone.player is not None and phone.night.party.status != Party.Status.ENDED:
         rooms = invitations_for(phone.night.party.code, phone.player.name)
-    return _render("parties/phone.html", "invitations", {"invitations": rooms})
+    return render_part("parties/phone.html", "invitations", {"invitations": rooms})
 
 
 NO_AWARDS = '<section id="awards" hidden></section>'
-NO_HOST_AWARDS = '<section id="host-awards" hidden></section>'
 
 
 def phone_awards(phone: Phone) -> str:
@@ -349,31 +339,6 @@ def table_card_now(party: Party, table_id: int) -> dict | None:
     return {**card_of(night, row), **correction_menu(state, night.names(row))}
 
 
-@lru_cache(maxsize=4096)
-def _table_part_urls(code: str, pk: int) -> dict[str, str]:
-    """Where the console fetches a table's tools and correction form: each is the same all
-    night, and reversing them was a quarter of drawing a table's card."""
-    return {
-        part: reverse("party_table_part", args=(code, pk, part)) for part in ("tools", "correct")
-    }
-
-
-def host_card(night: Night, row: TableRow) -> str:
-    """A table on the console: its card, the host's tools, and since when it waits."""
-    row, _state = table_at(row)
-    changed_ms = row.changed_ms
-    context = {
-        "t": card_of(night, row),
-        "party": night.party,
-        "changed_ms": changed_ms,
-        "urls": _table_part_urls(night.party.code, row.pk),
-    }
-    return FRAGMENTS.get(
-        ("host-card", *card_key(night, row), night.party.status, changed_ms),
-        lambda: render_to_string("parties/_host_table.html", context),
-    )
-
-
 def _standings(night: Night, rows: list[TableRow]) -> list:
     """Everyone's tally with this round's tables counted in."""
     current = tallies_of(night.players, zip(rows, table_states(rows), strict=True), [])
@@ -399,8 +364,8 @@ def screen_side(night: Night, rows: list[TableRow] | None = None) -> str:
 
     def make() -> str:
         sheet = _standings(night, rows)
-        context = {**_night_flags(night, rows), "sheet": sheet, "pages": standings_pages(sheet)}
-        return _render("parties/screen.html", "side", context)
+        context = {**night_flags(night, rows), "sheet": sheet, "pages": standings_pages(sheet)}
+        return render_part("parties/screen.html", "side", context)
 
     return FRAGMENTS.get(key, make)
 
@@ -408,7 +373,7 @@ def screen_side(night: Night, rows: list[TableRow] | None = None) -> str:
 def screen_travelling(night: Night) -> str:
     return FRAGMENTS.get(
         ("tv-travelling", night.party.code, night.party.version),
-        lambda: _render("parties/screen.html", "travelling", _night_flags(night)),
+        lambda: render_part("parties/screen.html", "travelling", night_flags(night)),
     )
 
 
@@ -420,7 +385,7 @@ def screen_lobby(night: Night, base: str) -> str:
 def screen_night(night: Night, base: str, parts: tuple[str, ...] = ("banner", "tables")) -> str:
     party = night.party
     context = {
-        **_night_flags(night),
+        **night_flags(night),
         "join_url": base + reverse("party_join", args=[party.code]),
         "joined": [p for p in night.listed if p.claimed and p.active],
     }
@@ -428,16 +393,16 @@ def screen_night(night: Night, base: str, parts: tuple[str, ...] = ("banner", "t
         rooms = {room.code: room for room in rooms_of_night(party.code)}
         context["screen_room"] = rooms.get(party.screen_room)
     if party.current_round:
-        rows = _current_rows(night)
+        rows = current_rows(night)
         context["cards"] = [screen_card(night, row) for row in rows]
         context["grid"] = grid_of(len(rows))
     if party.status == Party.Status.ENDED:
         provider = awards.provider()
         context["awards_html"] = provider.screen(party) if provider else ""
-        sheet = {t.player.name: t for t in _standings(night, _current_rows(night))}
+        sheet = {t.player.name: t for t in _standings(night, current_rows(night))}
         context["winner_tally"] = sheet.get(party.result.get("winner") or "")
         context["loser_tally"] = sheet.get(party.result.get("loser") or "")
-    return "".join(_render("parties/screen.html", part, context) for part in parts)
+    return "".join(render_part("parties/screen.html", part, context) for part in parts)
 
 
 def render_screen(code: str, base: str) -> tuple[str, Night]:
@@ -447,137 +412,14 @@ def render_screen(code: str, base: str) -> tuple[str, Night]:
     party = night.party
 
     def make() -> str:
-        side = screen_side(night, _current_rows(night))
+        side = screen_side(night, current_rows(night))
         return screen_night(night, base) + side + screen_travelling(night)
 
     if party.status == Party.Status.ENDED:  # the awards' countdowns move on their own
         return make(), night
-    rows = _current_rows(night) if party.current_round else []
+    rows = current_rows(night) if party.current_round else []
     room = None
     if party.screen_room:
         room = next((r for r in rooms_of_night(party.code) if r.code == party.screen_room), None)
     key = ("screen", party.code, party.version, base, tuple(r.version for r in rows), room)
     return FRAGMENTS.get(key, make), night
-
-
-def host_status(night: Night, rows: list[TableRow] | None = None) -> str:
-    """The console's line about the round (STOP, the tables still playing), from this
-    round's tables at the versions given (the night's own list if none); drawn again only
-    when what it says changes, not at every change of a table."""
-    rows = night.tables if rows is None else rows
-    flags = _night_flags(night, rows)
-    states = table_states(rows)
-    waiting = tuple(
-        row.number for row, state in zip(rows, states, strict=True) if state.phase != "done"
-    )
-    key = (
-        "status",
-        night.party.code,
-        night.party.version,
-        flags["stop_called"],
-        flags["round_over"],
-        waiting,
-    )
-    context = {**flags, "waiting": list(waiting)}
-    return FRAGMENTS.get(key, lambda: _render("parties/host.html", "status", context))
-
-
-PHONE_SEEN = timedelta(seconds=20)  # a phone seen this recently counts as here
-PHONE_TEXTS = {
-    "here": gettext_lazy("Phone connected"),
-    "away": gettext_lazy("Phone joined, not connected now"),
-    "none": gettext_lazy("No phone yet"),
-}
-
-
-def _phone_state(seen_at, claimed: bool, recent) -> str:
-    if seen_at and seen_at >= recent:
-        return "here"
-    return "away" if claimed else "none"
-
-
-def phone_states(code: str) -> dict[str, list[int]]:
-    """Each player's phone now, for the console's dots: {"here": [ids], "away": [...], ...}."""
-    recent = timezone.now() - PHONE_SEEN
-    states: dict[str, list[int]] = {state: [] for state in PHONE_TEXTS}
-    for pk, seen_at, claimed in Player.objects.filter(party__code=code).values_list(
-        "pk", "seen_at", "claimed"
-    ):
-        states[_phone_state(seen_at, claimed, recent)].append(pk)
-    return states
-
-
-def player_rows(night: Night) -> list[dict]:
-    """The console's compact list: where each player sits, and whether their phone is here."""
-    seats = {pid: (row.number, seat) for row in night.tables for seat, pid in enumerate(row.seats)}
-    resting = {p.pk for p in night.sitting_out}
-    recent = timezone.now() - PHONE_SEEN
-    rows = []
-    for player in night.listed:
-        if player.pk in seats:
-            number, seat = seats[player.pk]
-            where = _("Table {number}, seat {seat}").format(number=number, seat=seat + 1)
-        elif player.pk in resting:
-            where = _("Sits out")
-        elif not player.active:
-            where = _("Left")
-        elif night.party.current_round:
-            where = _("Next round")
-        else:
-            where = ""
-        phone = _phone_state(player.seen_at, player.claimed, recent)
-        rows.append(
-            {"player": player, "where": where, "phone": phone, "phone_text": PHONE_TEXTS[phone]}
-        )
-    return rows
-
-
-def host_players(night: Night) -> str:
-    context = {**_night_flags(night), "rows": player_rows(night)}
-    return _render("parties/host.html", "players", context)
-
-
-def host_log(night: Night) -> str:
-    """The console's log: the night's newest entries, each said once per language (and
-    again only if its player is renamed); only the entries not said yet are read whole."""
-    newest = newest_entries(night.party, 14)
-    unsaid = [
-        pk for pk, name, number in newest if FRAGMENTS.peek(("log-line", pk, name, number)) is None
-    ]
-    entries = entries_by_id(unsaid)
-
-    def say(pk: int, name: str | None, number: int | None) -> str:
-        entry = entries.get(pk) or entries_by_id([pk])[pk]  # said meanwhile, then forgotten
-        return log_line(entry, number, name)
-
-    lines = [
-        FRAGMENTS.get(("log-line", pk, name, number), lambda k=(pk, name, number): say(*k))
-        for pk, name, number in newest
-    ]
-    return _render("parties/host.html", "log", {"log": lines})
-
-
-def host_awards(night: Night) -> str:
-    provider = awards.provider()
-    if provider is None or night.party.status != Party.Status.ENDED:
-        return NO_HOST_AWARDS
-    return provider.host(night.party)
-
-
-def host_night(night: Night) -> str:
-    context = {**_night_flags(night), "rooms": rooms_of_night(night.party.code)}
-    context["languages"] = settings.LANGUAGES
-    context["cards"] = [host_card(night, row) for row in _current_rows(night)]
-    return (
-        _render("parties/host.html", "banner", context)
-        + host_status(night, _current_rows(night))
-        + host_awards(night)
-        + host_players(night)
-        + _render("parties/host.html", "tables", context)
-        + host_log(night)
-    )
-
-
-def render_host(code: str) -> tuple[str, Night]:
-    night = night_at(party_at(code))
-    return host_night(night), night

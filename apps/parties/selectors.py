@@ -244,7 +244,7 @@ class Night:
     rests: list[tuple[int, int]] = field(default_factory=list)  # (round, player id)
     # Everyone who held each travelling prize, latest first (ghosts hold none).
     holders: dict[str, list[int]] = field(default_factory=dict)
-    # What the renders work out of this night once, by name (render._night_flags).
+    # What the renders work out of this night once, by name (render.night_flags).
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def names(self, row: TableRow) -> list[str]:

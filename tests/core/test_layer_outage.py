@@ -145,7 +145,8 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
     from channels.testing import WebsocketCommunicator
     from django.test import Client
 
-    from apps.parties import consumers, render
+    from apps.parties import console as console_render
+    from apps.parties import consumers
     from config.asgi import application
     from tests.parties.test_party_consumer import headers
 
@@ -179,7 +180,7 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
         while True:
             await console.receive_output(timeout=2)
     looks = []
-    monkeypatch.setattr(render, "phone_states", lambda code: looks.append(code) or {})
+    monkeypatch.setattr(console_render, "phone_states", lambda code: looks.append(code) or {})
     await asyncio.sleep(0.2)
     assert looks == []  # no loop left behind, reading the night for a socket that is gone
     assert party.screens_group in left and party.group in left

@@ -186,7 +186,7 @@ async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_
 
         return wrapper
 
-    monkeypatch.setattr(render, "_render", counted(render._render))
+    monkeypatch.setattr(render, "render_part", counted(render.render_part))
     monkeypatch.setattr(render, "render_to_string", counted(render.render_to_string))
     screen, (connected, _) = await open_socket(path=f"/ws/p/{code}/screen/")
     assert connected

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from apps.parties import render
+from apps.parties import console
 from apps.parties.models import Event, Party, Table
 from apps.parties.selectors import night_at
 from apps.parties.services import rename_player
@@ -27,17 +27,17 @@ def test_the_console_log_reads_only_the_entries_it_has_not_said_yet(host):
     night = night_at(Party.objects.get(pk=party.pk))
     html = []
     # The newest entries' ids, then the entries not said yet, whole.
-    assert queries_of(lambda: html.append(render.host_log(night))) == 2
+    assert queries_of(lambda: html.append(console.host_log(night))) == 2
     lines = html[0].split("<li>")[1:]
     assert lines[0].startswith("Table 2: ")  # the roll-off, newest
     assert len(lines) == min(14, night.party.events.count())
     # Nothing new: the ids only, and the same log.
-    assert queries_of(lambda: html.append(render.host_log(night))) == 1
+    assert queries_of(lambda: html.append(console.host_log(night))) == 1
     assert html[1] == html[0]
     roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
     report = {"type": "report", "kind": "miss"}
     table_action(party.code, claim_at(party, 2, roller), "log-00000002", report)
-    assert queries_of(lambda: html.append(render.host_log(night))) == 2
+    assert queries_of(lambda: html.append(console.host_log(night))) == 2
     assert html[2].split("<li>")[2:] == html[0].split("<li>")[1:14]
 
 
@@ -48,8 +48,8 @@ def test_an_entry_without_its_players_name_says_the_players_name_now(host):
     Event.objects.create(
         party=party, version=party.version + 100, kind="player_removed", player=player, data={}
     )
-    before = render.host_log(night_at(Party.objects.get(pk=party.pk)))
+    before = console.host_log(night_at(Party.objects.get(pk=party.pk)))
     assert f"{player.name} leaves after this round." in before
     rename_player(party.code, player.pk, "Zelda Q")
-    after = render.host_log(night_at(Party.objects.get(pk=party.pk)))
+    after = console.host_log(night_at(Party.objects.get(pk=party.pk)))
     assert "Zelda Q leaves after this round." in after

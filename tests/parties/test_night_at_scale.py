@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from apps.core.tokens import SeatClaim
-from apps.parties import consumers, render, services
+from apps.parties import console, consumers, render, services
 from apps.parties.models import Party, Player, Table
 from apps.parties.render import FRAGMENTS
 from apps.parties.selectors import NIGHTS, STATES, table_rows, table_states
@@ -66,7 +66,7 @@ def costs(party: Party) -> dict[str, int]:
     cold()
     screen_card = queries_of(lambda: render.screen_card(night, row))
     cold()
-    host_card = queries_of(lambda: render.host_card(night, row))
+    host_card = queries_of(lambda: console.host_card(night, row))
     return {
         "tap": tap,
         "phone page": full_phone,
@@ -87,9 +87,9 @@ def test_the_four_phones_at_a_table_share_one_drawing_of_its_scores_dice_and_log
     party = big_night(host, 8)
     cold()
     drawn = []
-    real = render._render
+    real = render.render_part
     monkeypatch.setattr(
-        render, "_render", lambda t, part, c: drawn.append(part) or real(t, part, c)
+        render, "render_part", lambda t, part, c: drawn.append(part) or real(t, part, c)
     )
     pages = []
     for seat in range(4):
@@ -123,7 +123,7 @@ def test_the_screens_get_one_small_fragment_per_tap_whatever_the_size_of_the_nig
     card = render.screen_card(night, row)
     assert card.startswith('\n<article id="t-1-58"') or "t-1-58" in card[:80]
     assert len(card.encode()) < 2_000
-    assert len(render.host_card(night, row).encode()) < 4_000
+    assert len(console.host_card(night, row).encode()) < 4_000
 
 
 def bunkos_until_stop(party: Party) -> None:

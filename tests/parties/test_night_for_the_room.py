@@ -10,8 +10,9 @@ from apps.core.errors import Refused
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.games import services as rooms
 from apps.parties import services
+from apps.parties.console import host_log
 from apps.parties.models import Party, Table
-from apps.parties.render import host_log, night_at
+from apps.parties.render import night_at
 
 pytestmark = pytest.mark.django_db
 

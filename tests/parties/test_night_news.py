@@ -13,7 +13,7 @@ import pytest
 
 from apps.core import groups
 from apps.core.latest import LATEST
-from apps.parties import consumers, render, selectors
+from apps.parties import console, consumers, render, selectors
 from apps.parties.models import Player, Table
 from apps.parties.rules.state import TableState
 from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
@@ -139,8 +139,8 @@ def test_a_process_with_a_phone_at_the_table_uses_the_scores_and_log_the_change_
     assert "Scores at table 2" in change["parts"]["top"]
     render.FRAGMENTS.clear()  # another process: nothing of this change drawn there
     drawn: list[str] = []
-    real = render._render
-    monkeypatch.setattr(render, "_render", lambda t, p, c: drawn.append(p) or real(t, p, c))
+    real = render.render_part
+    monkeypatch.setattr(render, "render_part", lambda t, p, c: drawn.append(p) or real(t, p, c))
     elsewhere = consumers.PartyConsumer()  # the phone's socket in that process
     elsewhere.phone = phone
     page = elsewhere._phone_table(change)
@@ -210,12 +210,12 @@ def test_every_state_kept_as_saved_equals_the_one_decoded_from_its_message(
 
 def test_the_consoles_card_drawn_from_a_change_is_the_card_a_fresh_page_draws(host, sent):
     party = big_night(host, 8, dice_mode="physical")
-    console = consumers.PartyConsumer()
-    console.view, console.night = "host", render.night_at(party)
+    desk = consumers.PartyConsumer()
+    desk.view, desk.night = "host", render.night_at(party)
     table_action(party.code, claim_at(party, 1, 0), "news-2001", {"type": "rolloff"})
     changes = [m for _, m in sent if m["type"] == "live.table"]
     render.FRAGMENTS.clear()
-    drawn = console._screen_tables(changes)
-    row = render.fresh_rows([r for r in console.night.tables if r.number == 1])[0]
-    fresh = render.host_card(console.night, row)
+    drawn = desk._screen_tables(changes)
+    row = render.fresh_rows([r for r in desk.night.tables if r.number == 1])[0]
+    fresh = console.host_card(desk.night, row)
     assert 'data-changed-ms="' in fresh and fresh in drawn

@@ -14,7 +14,7 @@ from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.language import speak
 from apps.core.tokens import read_seat_token
-from apps.parties import render, services
+from apps.parties import console, render, services
 from apps.parties.models import Event, Party, Table
 from apps.parties.presenter import log_line
 from apps.prizes import ceremonies, settlement
@@ -195,7 +195,7 @@ def test_a_choice_not_made_in_time_keeps_the_prize_already_won(host):
     scheduler.run_due(now=timezone.now() + timedelta(minutes=5))
     given = {a["category"]: a["player"] for a in view_of(party)["awards"]}
     assert given["Most wins"] == party.result["winner"]
-    lines = render.host_log(render.night_of(party.code, party.version))
+    lines = console.host_log(render.night_of(party.code, party.version))
     assert "time ran out" in lines
 
 
