@@ -13,7 +13,7 @@ Two kinds of change, two kinds of message:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -52,7 +52,7 @@ def draw_with(message_type: str, drawing: Callable[[dict], dict]) -> None:
     _drawings[message_type] = drawing
 
 
-def _send_drawn(groups: list[str], message: dict, at_once: list[str] = ()) -> None:
+def _send_drawn(groups: list[str], message: dict, at_once: Sequence[str] = ()) -> None:
     drawing = _drawings.get(message["type"])
     if drawing is not None:
         # Drawn once committed (a version rolled back is never kept), just before it is sent.
