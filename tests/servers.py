@@ -94,7 +94,7 @@ class DaphneServer:
             [
                 sys.executable,
                 "-m",
-                "daphne",
+                "config.server",
                 "-b",
                 "127.0.0.1",
                 "-p",

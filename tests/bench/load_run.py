@@ -11,6 +11,7 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import websockets
 
@@ -304,6 +305,9 @@ async def measure_play(
     lag_task = asyncio.create_task(watch_lag())
     play.playing = play.recording = True
     start = time.perf_counter()
+    if mark := os.environ.get("BENCH_PLAY_MARK"):
+        # For a profiler: the moment the play starts, after every page is open.
+        Path(mark).write_text(str(os.getpid()))
     try:
         for phone in phones:
             phone.schedule(*PACE)

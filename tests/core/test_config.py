@@ -124,3 +124,32 @@ def test_by_default_serve_listens_on_every_interface_at_port_8000(monkeypatch):
     monkeypatch.delenv("PORT", raising=False)
     options = Command().create_parser("manage.py", "serve").parse_args([])
     assert (options.host, options.port) == ("0.0.0.0", 8000)
+
+
+LOOP_OF_DAPHNE = "import daphne.server; print(type(daphne.server.twisted_loop).__module__)"
+
+
+def test_manage_py_serves_on_uvloops_event_loop():
+    # Django imports daphne's server (which makes its loop) as it loads the apps: manage.py
+    # chooses the loop before that, for `make run`.
+    result = run_manage("shell", "--no-imports", "-c", LOOP_OF_DAPHNE)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "uvloop"
+
+
+def test_the_daphne_command_of_the_scale_out_stack_serves_on_uvloop():
+    code = f"import config.server; config.server.use_uvloop(); {LOOP_OF_DAPHNE}"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "uvloop"
+
+
+def test_choosing_the_loop_after_daphne_made_its_own_is_refused():
+    code = "import daphne.server, config.server; config.server.use_uvloop()"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode != 0
+    assert "must run before daphne.server is imported" in result.stderr
