@@ -1,8 +1,10 @@
 """Daphne, on uvloop's event loop where it is installed.
 
 Every socket's work passes through the event loop (daphne's Twisted reactor runs on asyncio's
-loop): uvloop's loop, written in C, took a tenth off the server's CPU per tap in the load
-bench at 250 tables (``make bench``). Daphne makes its loop as its server module is imported,
+loop). Where the servers are busiest, ``make bench`` at 250 tables on four processes, uvloop's
+loop (written in C) answered 152-157 taps a second instead of 136-147, at 9.1-9.2 ms of CPU
+per tap instead of 9.8-10.5; at 12 to 100 tables on one process the two loops differ less
+than one run from the next. Daphne makes its loop as its server module is imported,
 and Django imports that module as it loads the apps, so the loop's kind is chosen before
 either: here for ``python -m config.server`` (daphne's own command line, on uvloop), and in
 manage.py for ``make run``. Without uvloop (Windows) daphne runs on asyncio's own loop.
