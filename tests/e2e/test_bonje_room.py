@@ -13,8 +13,9 @@ from playwright.sync_api import Page, expect
 from tests.e2e.conftest import TV
 
 # What a phone does when it can, most urgent first: play the card in hand (a truck: the
-# animal, then where), else grab a face-up card.
-TARGET = "#room-live .bj-target:not([hidden])"
+# animal, then where: a stable, or out of the game when no stable takes it), else grab a
+# face-up card.
+TARGET = "#room-live :is(.bj-target, .bj-out):not([hidden])"
 PICK = "#room-live .bj-pick"
 TAKE = "#room-live .bj-take"
 COUNT_ERRORS = """() => {
