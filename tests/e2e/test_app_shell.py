@@ -16,13 +16,20 @@ KEPT = """async () => {
 }"""
 
 
+def wait_until_the_worker_controls(page):
+    """The worker claims the open page when it activates, so no reload is needed; a reload
+    from inside a polled check raced the next check and destroyed the page under it."""
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=15_000)
+    page.wait_for_load_state("load")
+
+
 def test_the_worker_registers_and_an_offline_phone_comes_back_to_the_live_score(
     server, new_context, host_login
 ):
     night = make_night(server, 4, dice="physical")
     page = as_player(new_context, server, night, "P000")
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("!!navigator.serviceWorker.controller || (location.reload(), false)")
+    wait_until_the_worker_controls(page)
     kept = page.evaluate(KEPT)
     assert "/offline/" in kept
     assert all(path.startswith("/static/") or path == "/offline/" for path in kept)
@@ -50,8 +57,7 @@ def test_a_phone_reloaded_while_the_laptop_restarts_comes_back_by_itself(
     check of the laptop must bring it back."""
     night = make_night(server, 4, dice="physical")
     page = as_player(new_context, server, night, "P001")
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("!!navigator.serviceWorker.controller || (location.reload(), false)")
+    wait_until_the_worker_controls(page)
     server.stop()
     page.reload()
     expect(page.get_by_role("heading", name="Reconnecting…")).to_be_visible()
