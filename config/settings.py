@@ -111,6 +111,8 @@ GAMES = [
 ]
 
 MIDDLEWARE = [
+    # First, so it closes what every later part of the request opened.
+    "apps.core.connections.CloseConnectionsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "apps.core.limits.GuessingMiddleware",
@@ -165,10 +167,27 @@ TEMPLATES = [
     },
 ]
 
+# The most connections to PostgreSQL one server process holds. Four processes (the README's
+# bigger events) hold at most 80 of PostgreSQL's default 100, leaving room for `manage.py`
+# and a psql of the host's; a request beyond them waits for a free one (DATABASE_POOL_WAIT
+# seconds at most) instead of failing.
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "20"))
+DATABASE_POOL_WAIT = float(os.environ.get("DATABASE_POOL_WAIT", "30"))
+
 if database_url := os.environ.get("DATABASE_URL"):
-    # Connections are kept: a new one per tap costs more than the tap.
+    # Pooled, not persistent: under ASGI every request runs in a thread of its own, and a
+    # connection kept per thread piles up until PostgreSQL refuses everyone (Django's docs
+    # say to turn persistent connections off under ASGI and use the backend's pool). Every
+    # request and every socket's database call hands its connection back when it is done.
     DATABASES = {
-        "default": dj_database_url.parse(database_url, conn_max_age=600, conn_health_checks=True)
+        "default": dj_database_url.parse(database_url, conn_max_age=0, conn_health_checks=True)
+    }
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": DATABASE_POOL_WAIT,
+        # Idle connections beyond min_size go back to PostgreSQL after five minutes.
+        "max_idle": 300,
     }
 else:
     DATABASES = {
