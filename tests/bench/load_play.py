@@ -31,7 +31,7 @@ HOST_PACE = (2.0, 4.0)  # the host starts the next round this long after the las
 # What a phone taps, most urgent first: any phone grabs, the roller rolls, one seat rolls off.
 PRIORITY = ("grab", "roll", "rolloff")
 CARD_ID = re.compile(r"[th]-(\d+)-(\d+)$")
-ROUND_OF_STATUS = re.compile(r'id="status-title">Round (\d+)')
+ROUND_OF_STATUS = re.compile(r'id="status-title"[^>]*>Round (\d+)')
 
 
 async def connect(server: DaphneServer, path: str, cookie: str | None = None):

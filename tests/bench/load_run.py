@@ -10,6 +10,7 @@ import os
 import statistics
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,8 @@ from tests.servers import DaphneServer
 SETTLE_SECONDS = 120.0  # at most, for the last answers and a quiet moment after the play
 QUIET = 1.5  # no fragment for this long: everything the play set off has arrived
 OPENING = 16  # sockets opened at once
+# Runs beside the play, given the play and when it started (perf_counter).
+Watch = Callable[[Play, float], Awaitable[None]]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -167,6 +170,7 @@ class Figures:
     taps: int = 0
     taps_per_s: float = 0.0
     to_screens: list[float] = field(default_factory=list)  # ms, tap -> 3 phones + big screen
+    tapped_at: list[float] = field(default_factory=list)  # s into the play, beside to_screens
     to_phones: list[float] = field(default_factory=list)  # ms, tap -> the 3 other phones
     to_screen: list[float] = field(default_factory=list)  # ms, tap -> the big screen
     to_host: list[float] = field(default_factory=list)
@@ -217,8 +221,10 @@ class Figures:
     race_examples: dict[str, str] = field(default_factory=dict)
 
 
-async def play_night(stack: Stack, seconds: float) -> Figures:
-    """Open every page of the night, measure the baselines, play, settle and check."""
+async def play_night(stack: Stack, seconds: float, watch: Watch | None = None) -> Figures:
+    """Open every page of the night, measure the baselines, play, settle and check.
+    ``watch(play, start)``, if given, runs beside the play (the soak's sampler) and is
+    cancelled when the play ends."""
     play = Play(asyncio.get_running_loop())
     night, servers = stack.night, stack.servers
     phone_path = f"/ws/p/{night.code}/phone/"
@@ -257,7 +263,7 @@ async def play_night(stack: Stack, seconds: float) -> Figures:
         figures.notes += baselines["problems"]
 
         at_start = versions(await asyncio.to_thread(stack.snapshot))
-        start, end = await measure_play(stack, play, phones, seconds, figures)
+        start, end = await measure_play(stack, play, phones, seconds, figures, watch)
         tally_taps(play, figures, start, end)
         gather_figures(play, phones, pages, figures)
 
@@ -284,7 +290,12 @@ async def play_night(stack: Stack, seconds: float) -> Figures:
 
 
 async def measure_play(
-    stack: Stack, play: Play, phones: list[Phone], seconds: float, figures: Figures
+    stack: Stack,
+    play: Play,
+    phones: list[Phone],
+    seconds: float,
+    figures: Figures,
+    watch: Watch | None = None,
 ) -> tuple[float, float]:
     """Play for ``seconds``, then settle; what it cost the servers, the client and the
     machine. Returns when the play started and ended."""
@@ -305,6 +316,7 @@ async def measure_play(
     lag_task = asyncio.create_task(watch_lag())
     play.playing = play.recording = True
     start = time.perf_counter()
+    watching = asyncio.create_task(watch(play, start)) if watch else None
     if mark := os.environ.get("BENCH_PLAY_MARK"):
         # For a profiler: the moment the play starts, after every page is open.
         Path(mark).write_text(str(os.getpid()))
@@ -315,6 +327,8 @@ async def measure_play(
     finally:
         play.playing = False
         lag_task.cancel()
+        if watching is not None:
+            watching.cancel()
         for phone in phones:
             if phone.timer is not None:
                 phone.timer.cancel()
@@ -395,6 +409,7 @@ def tally_taps(play: Play, figures: Figures, start: float, end: float) -> None:
         figures.to_phones.append(after(tap, None if None in phones else max(phones, default=0)))
         figures.to_screen.append(after(tap, play.screen.first_held(tap.key, tap.v)))
         figures.to_screens.append(after(tap, None if None in arrivals else max(arrivals)))
+        figures.tapped_at.append(tap.sent - start)
         figures.to_host.append(after(tap, play.host.first_held(tap.key, tap.v)))
         if None in arrivals:
             who = [

@@ -4,6 +4,7 @@ they serve, and what the operating system says each process costs."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -82,6 +83,19 @@ print(json.dumps({
     "version": party.version, "round": party.current_round, "status": party.status,
     "tables": tables,
 }))
+"""
+
+KEPT_ROWS = """
+import json
+from django.apps import apps
+names = ("parties.Event", "games.Action", "core.Deadline")
+counts = {}
+for name in names:
+    try:
+        counts[name] = apps.get_model(name).objects.count()
+    except LookupError:
+        pass
+print(json.dumps(counts))
 """
 
 
@@ -233,6 +247,57 @@ class Stack:
 
     def rss(self) -> int:
         return sum(rss_bytes(pid) for pid in self.pids)
+
+    def open_files(self) -> int:
+        """File descriptors the servers hold: sockets, the database's files, logs."""
+        return sum(len(os.listdir(f"/proc/{pid}/fd")) for pid in self.pids)
+
+    def database_connections(self) -> int:
+        """Connections to the night's database: PostgreSQL's backends for it, or the
+        servers' open handles on the SQLite file."""
+        if self.scale_out:
+            import psycopg
+
+            name = urlsplit(self.database_url).path.lstrip("/")
+            with psycopg.connect(self.database_url, connect_timeout=5) as conn:
+                # Less this reading's own connection.
+                query = "SELECT count(*) - 1 FROM pg_stat_activity WHERE datname = %s"
+                return conn.execute(query, [name]).fetchone()[0]
+        count = 0
+        for pid in self.pids:
+            folder = f"/proc/{pid}/fd"
+            for fd in os.listdir(folder):
+                with contextlib.suppress(OSError):
+                    if os.readlink(f"{folder}/{fd}").endswith("bunko.sqlite3"):
+                        count += 1
+        return count
+
+    def stored_bytes(self) -> int:
+        """What the night's data takes: PostgreSQL's database, or the SQLite file and its
+        journal."""
+        if self.scale_out:
+            import psycopg
+
+            name = urlsplit(self.database_url).path.lstrip("/")
+            with psycopg.connect(self.database_url, connect_timeout=5) as conn:
+                return conn.execute("SELECT pg_database_size(%s)", [name]).fetchone()[0]
+        folder = self.servers[0].data_dir
+        return sum(f.stat().st_size for f in folder.glob("bunko.sqlite3*"))
+
+    def redis_keys(self) -> int | None:
+        if not self.redis_url:
+            return None
+        import redis
+
+        client = redis.Redis.from_url(self.redis_url, socket_timeout=5)
+        try:
+            return client.dbsize()
+        finally:
+            client.close()
+
+    def kept_rows(self) -> dict[str, int]:
+        """Rows of the tables a night appends to: its event logs and the scheduler's deadlines."""
+        return json.loads(self._python(["shell", "--no-imports", "-c", KEPT_ROWS]).splitlines()[-1])
 
     def services_cpu(self) -> float | None:
         """PostgreSQL (the postmaster and its exited backends) and Redis, whole servers:

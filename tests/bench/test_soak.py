@@ -1,0 +1,182 @@
+"""Does a whole night wear the laptop down? The load bench's night, played for a long time
+at a human pace, sampled as it goes: the servers' memory, open files and database
+connections, the size of what the night stores, and the p99 of its first and last five
+minutes side by side.
+
+    BENCH_SOAK_SECONDS=1200 make bench                # 20 minutes of play (the default)
+    BENCH_SOAK_SECONDS=14400 BENCH_SOAK_SIZES=30      # a whole four-hour night
+    BENCH_SOAK_SIZES=30,100,pg30,pg100                # the sizes (pgN: the scale-out stack)
+
+It asserts a correct night, as the load bench does, and prints the goals as PASS or MISS:
+RSS growing less than 1 MB per ten minutes over the second half, open files and
+connections flat, the last five minutes' p99 within 10% of the first five's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.bench.load_run import Figures, percentile, play_night
+from tests.bench.load_stack import Stack
+from tests.bench.test_load import correctness_problems, report
+
+SIZES = {"30": (30, False), "100": (100, False), "pg30": (30, True), "pg100": (100, True)}
+SECONDS = float(os.environ.get("BENCH_SOAK_SECONDS", "1200"))
+SAMPLE_EVERY = float(os.environ.get("BENCH_SOAK_SAMPLE", "15"))
+WINDOW = min(300.0, SECONDS / 4)  # the first and last five minutes (a quarter of a short run)
+DEADLINE = SECONDS + 900
+
+GOAL_GROWTH_MB = 1.0  # RSS growth per ten minutes over the second half
+GOAL_P99_DRIFT = 0.10  # last window's p99 against the first window's
+
+
+def chosen_sizes() -> list[str]:
+    names = [n.strip() for n in os.environ.get("BENCH_SOAK_SIZES", "30").split(",") if n.strip()]
+    unknown = [n for n in names if n not in SIZES]
+    if unknown:
+        raise ValueError(f"BENCH_SOAK_SIZES: unknown {unknown}; choose from {', '.join(SIZES)}")
+    return names
+
+
+@dataclass
+class Sample:
+    at: float  # seconds into the play
+    rss: int
+    files: int
+    connections: int
+    stored: int
+    taps: int
+    redis_keys: int | None = None
+
+
+@dataclass
+class Soak:
+    samples: list[Sample] = field(default_factory=list)
+    rows_before: dict[str, int] = field(default_factory=dict)
+    rows_after: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+@pytest.mark.parametrize("size", chosen_sizes())
+def test_a_long_night_keeps_its_memory_files_connections_and_pace(size, tmp_path):
+    tables, scale_out = SIZES[size]
+    if scale_out and (problem := Stack.scale_out_problem()):
+        pytest.skip(problem)
+    stack = Stack(tmp_path, tables, scale_out)
+    soak = Soak()
+    try:
+        stack.start()
+        soak.rows_before = stack.kept_rows()
+        figures = asyncio.run(run_bounded(stack, soak))
+        soak.rows_after = stack.kept_rows()
+    finally:
+        stack.stop()
+    figures.log_problems, figures.log_example = stack.log_problems()
+    print()
+    print(report(size, figures))
+    print(soak_report(size, figures, soak))
+    problems = correctness_problems(figures) + soak.problems
+    assert not problems, "\n".join(problems)
+
+
+async def run_bounded(stack: Stack, soak: Soak) -> Figures:
+    async def sample(play, start: float) -> None:
+        while True:
+            try:
+                soak.samples.append(await asyncio.to_thread(read_sample, stack, play, start))
+            except Exception as error:  # a reading that failed is said, not fatal
+                soak.problems.append(f"a sample failed: {error!r}")
+            await asyncio.sleep(SAMPLE_EVERY)
+
+    async with asyncio.timeout(DEADLINE):
+        return await play_night(stack, SECONDS, watch=sample)
+
+
+def read_sample(stack: Stack, play, start: float) -> Sample:
+    return Sample(
+        at=time.perf_counter() - start,
+        rss=stack.rss(),
+        files=stack.open_files(),
+        connections=stack.database_connections(),
+        stored=stack.stored_bytes(),
+        taps=sum(1 for t in list(play.taps.values()) if t.v is not None),
+        redis_keys=stack.redis_keys(),
+    )
+
+
+# --- what is printed ------------------------------------------------------------------------
+
+
+def slope_per_ten_minutes(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of (seconds, value), per 600 s."""
+    if len(points) < 2:
+        return float("nan")
+    n = len(points)
+    mean_t = sum(t for t, _ in points) / n
+    mean_v = sum(v for _, v in points) / n
+    spread = sum((t - mean_t) ** 2 for t, _ in points)
+    if not spread:
+        return float("nan")
+    return sum((t - mean_t) * (v - mean_v) for t, v in points) / spread * 600
+
+
+def window_p99(f: Figures, since: float, until: float) -> float:
+    values = [v for t, v in zip(f.tapped_at, f.to_screens, strict=True) if since <= t < until]
+    return percentile(values, 0.99) if values else float("nan")
+
+
+def soak_report(size: str, f: Figures, soak: Soak) -> str:
+    s = soak.samples
+    mb = 2**20
+    second_half = [x for x in s if x.at >= f.seconds / 2]
+    growth = slope_per_ten_minutes([(x.at, x.rss / mb) for x in second_half])
+    first = window_p99(f, 0, WINDOW)
+    last = window_p99(f, f.seconds - WINDOW, f.seconds + 1)
+    drift = (last - first) / first if first else float("nan")
+    lines = [
+        f"== soak {size}: {f.seconds / 60:.0f} min of play, {f.taps:,} taps, sampled every "
+        f"{SAMPLE_EVERY:.0f} s",
+        f"  {'min':>6} {'taps':>9} {'RSS MB':>8} {'files':>6} {'DB conns':>9} "
+        f"{'stored MB':>10} {'Redis keys':>11}",
+    ]
+    step = max(1, len(s) // 24)  # about two dozen rows, and the last
+    for x in [*s[::step], *([s[-1]] if s and (len(s) - 1) % step else [])]:
+        lines.append(
+            f"  {x.at / 60:6.1f} {x.taps:9,} {x.rss / mb:8.1f} {x.files:6} {x.connections:9} "
+            f"{x.stored / mb:10.1f} {'' if x.redis_keys is None else x.redis_keys:>11}"
+        )
+    if s:
+        lines += [
+            f"  RSS: {s[0].rss / mb:.1f} MB at the start, {s[-1].rss / mb:.1f} MB at the end, "
+            f"{growth:+.2f} MB per ten minutes over the second half",
+            f"  open files: {min(x.files for x in s)} to {max(x.files for x in s)}; database "
+            f"connections: {min(x.connections for x in s)} to {max(x.connections for x in s)}",
+            f"  stored: {s[-1].stored / mb:.1f} MB, "
+            f"{slope_per_ten_minutes([(x.at, x.stored / mb) for x in s]):.2f} MB per ten minutes",
+        ]
+    lines.append(f"  rows kept: {soak.rows_before} before, {soak.rows_after} after")
+    lines.append(
+        f"  p99 tap -> screens: {first:.0f} ms in the first {WINDOW / 60:.0f} min, {last:.0f} ms "
+        f"in the last {WINDOW / 60:.0f} min ({drift:+.0%})"
+    )
+    for problem in soak.problems[:5]:
+        lines.append(f"  NOTE: {problem}")
+    files_flat = bool(second_half) and max(x.files for x in second_half) <= s[0].files + 10
+    lines += [
+        "  goals:",
+        f"    {verdict(growth < GOAL_GROWTH_MB)}  RSS growth {growth:+.2f} MB per ten minutes "
+        f"< {GOAL_GROWTH_MB:.0f} MB over the second half",
+        f"    {verdict(files_flat)}  open files in the second half within 10 of the start",
+        f"    {verdict(drift <= GOAL_P99_DRIFT)}  p99 of the last {WINDOW / 60:.0f} min "
+        f"within {GOAL_P99_DRIFT:.0%} of the first",
+    ]
+    return "\n".join(lines)
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
