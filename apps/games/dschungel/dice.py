@@ -67,7 +67,8 @@ def banana_dice(play: Play, bananas: int) -> list[int] | None:
 
 def fountain_die(play: Play, column: str) -> int:
     """ "You use pink dice to mark in the pink column, blue dice to mark in the blue column,
-    and so on"; a rerolled joker joins the column."""
+    and so on"; a joker, rolled or kept, joins the column ("jokers always join the chosen
+    colour")."""
     for p, f in enumerate(play.faces):
         if f != JOKER and FACES[f].colour == column and not play.spent[p]:
             return p

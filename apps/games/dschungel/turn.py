@@ -57,11 +57,21 @@ CONFIRMED, PASSED, NOTHING, TIMED_OUT = "confirmed", "passed", "nothing", "timed
 def take(colour: str, available: list[tuple[int, str]], sheet: Sheet, rng: random.Random) -> Play:
     """Take a colour's dice and the jokers. Blue: "If you choose the dice showing the elephant,
     you must roll again all dice that show an elephant"; ruling: "reroll every elephant die
-    chosen", a joker joining them as an elephant."""
+    chosen (a joker taken with them is no elephant die and is not rerolled)"."""
     dice, faces = taken_dice(colour, available)
     if colour != "blue":
         return fresh(colour, dice, faces, False, sheet)
-    return fresh(colour, dice, [roll_die(d, rng) for d in dice], True, sheet)
+    faces, rolled = fountain_roll(dice, faces, rng)
+    return fresh(colour, dice, faces, bool(rolled), sheet, rolled)
+
+
+def fountain_roll(
+    dice: list[int], faces: list[str], rng: random.Random
+) -> tuple[list[str], list[int]]:
+    """The taken dice after the elephants are rolled again, and the dice that were."""
+    rolled = [d for d, face in zip(dice, faces, strict=True) if face != JOKER]
+    new = [face if face == JOKER else roll_die(d, rng) for d, face in zip(dice, faces, strict=True)]
+    return new, rolled
 
 
 def can_use(colour: str, available: list[tuple[int, str]], sheet: Sheet) -> bool:
@@ -349,7 +359,7 @@ def undo(play: Play, base: Sheet) -> Play | None:
         if play.rerolled:
             raise IllegalAction(_("The rerolled elephants cannot be taken back."))
         return None
-    again = fresh(play.colour, play.dice, play.faces, play.rerolled, base)
+    again = fresh(play.colour, play.dice, play.faces, play.rerolled, base, play.rolled)
     for earlier in play.steps[:-1]:
         again = step(again, earlier)
     return again

@@ -24,6 +24,7 @@ from tests.games.dschungel import (
     STRIPES,
     bunch,
     choose,
+    fountain,
     play,
     rolling,
     rules,
@@ -87,7 +88,7 @@ def test_each_colour_offered_is_a_button_that_names_the_dice_it_takes():
     assert seen["headline"] == "Take a colour"
     assert labels(seen["choices"]) == [
         "Take purple: banana, 1 joker",
-        "Take blue: elephant, 1 joker (the elephants are rolled again)",
+        "Take blue: elephant, 1 joker (the elephants are rolled again, the joker stays)",
         "Take pink: coconut half (stripes), coconut half (dots), 1 joker",
     ]
     assert [c["act"] for c in seen["choices"]] == [
@@ -187,6 +188,18 @@ def test_elephants_taken_for_the_fountain_show_their_new_faces_as_rolled_again()
     assert seen["subline"] == "Tap a dashed field on your sheet, then confirm."
     assert seen["hint"] == "Tap a dashed field in blue, then confirm."
     assert labels(seen["controls"], "type") == ["confirm"]  # the reroll cannot be undone
+
+
+def test_a_joker_taken_with_the_elephants_stays_drawn_as_a_joker_not_rolled_again():
+    """Ruling: "a joker taken with them is no elephant die and is not rerolled"."""
+    source = rolling((3, "pink-half-stripes"))
+    state = play(table(DICE), 0, choose("blue"), source)
+    seen = {d["die"]: d for d in game(state, 0)["dice"]}
+    assert (seen[1]["icon"], seen[1]["label"]) == ("joker", "joker, taken")
+    assert (seen[3]["caption"], seen[3]["status_words"]) == ("stripes half", "rolled again, taken")
+    state = play(play(state, 0, fountain("pink", 0)), 0, CONFIRM)
+    bea = {d["die"]: d for d in game(state, 1)["dice"]}
+    assert (bea[1]["label"], bea[3]["status_words"]) == ("joker, free", "rolled again, Ann's")
 
 
 # --- the others' phase ---------------------------------------------------------------------
