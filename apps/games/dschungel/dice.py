@@ -72,7 +72,10 @@ def fountain_die(play: Play, column: str) -> int:
     for p, f in enumerate(play.faces):
         if f != JOKER and FACES[f].colour == column and not play.spent[p]:
             return p
-    return free(play, JOKER)
+    # A joker the elephants rolled before one kept from the roll: unused, the first is gone
+    # and the second goes back to the others.
+    jokers = [p for p, f in enumerate(play.faces) if f == JOKER and not play.spent[p]]
+    return min(jokers, key=lambda p: (play.kept(p), p), default=-1)
 
 
 def coconut_dice(play: Play) -> list[tuple[int, int]] | None:

@@ -29,6 +29,7 @@ class Play:
     bonuses: list[dict] = field(default_factory=list)  # bonus marks to take, next first
     marks: list[dict] = field(default_factory=list)  # crosses made, with the dice they used
     rolled: list[int] = field(default_factory=list)  # blue: the elephant dice rolled again
+    leaves: bool = False  # the active player's: the dice it does not use go to the others
 
     def to_json(self) -> dict:
         return {
@@ -45,6 +46,7 @@ class Play:
             "bonuses": [dict(b) for b in self.bonuses],
             "marks": [{**m, "dice": list(m["dice"])} for m in self.marks],
             "rolled": list(self.rolled),
+            "leaves": self.leaves,
         }
 
     @classmethod
@@ -80,9 +82,11 @@ def fresh(
     rerolled: bool,
     sheet: Sheet,
     rolled: list[int] | None = None,
+    leaves: bool = False,
 ) -> Play:
     """A play before its first cross; ``rolled`` names the dice rolled again (all of them when
-    ``rerolled`` and not given)."""
+    ``rerolled`` and not given); ``leaves`` for the active player, whose unused dice go to the
+    others."""
     if rolled is None:
         rolled = list(dice) if rerolled else []
     return Play(
@@ -95,4 +99,5 @@ def fresh(
         names=[None] * len(dice),
         rows=[-1] * len(BUTTERFLIES),
         rolled=list(rolled),
+        leaves=leaves,
     )

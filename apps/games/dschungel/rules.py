@@ -338,7 +338,8 @@ def _choose(state: State, seat: int, action: Action, rng: random.Random) -> Stat
             )
         )
     new = _copy(state)
-    new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng)
+    leaves = seat == state.active  # the others' unused dice go to nobody
+    new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng, leaves)
     return new
 
 

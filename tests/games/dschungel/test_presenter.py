@@ -127,7 +127,7 @@ def test_every_cross_the_dice_allow_is_a_tap_on_the_sheet_with_what_it_wins():
     purple = seen["sheet"]["areas"][0]
     assert purple["key"] == "purple" and purple["marking"]  # the area to cross comes first
     tapped = {f["id"]: f["tap"] for f in purple["taps"]}
-    legal = [a for a in rules.legal_actions(state, 0) if a["type"] == "mark"]
+    legal = [a for a in rules.legal_actions(state, 0) if a["type"] == "mark" and "dice" not in a]
     assert sorted(json.loads(t["act"])["field"] for t in tapped.values()) == sorted(
         a["field"] for a in legal
     )
@@ -140,6 +140,24 @@ def test_every_cross_the_dice_allow_is_a_tap_on_the_sheet_with_what_it_wins():
         "Put the dice back: the purple dice, to choose again",
         "Done: cross nothing",
     ]
+
+
+def test_a_choice_of_dice_is_one_button_saying_what_it_spends_and_what_stays():
+    """ "You can decide which dice you want to take": a tap on a field uses the banana; the
+    same cross with the joker is one tap of its own, saying the banana then stays for the
+    others. Only the active player sees such buttons."""
+    state = play(table(DICE), 0, choose("purple"))
+    purple = game(state, 0)["sheet"]["areas"][0]
+    offered = [a for a in rules.legal_actions(state, 0) if "dice" in a]
+    assert [json.loads(c["act"]) for c in purple["dice_choices"]] == offered
+    first = purple["dice_choices"][0]
+    assert first["text"] == "Cross bunch 1 of banana crate 1 using: joker"
+    assert first["left"] == "Stays for the others: banana"
+    assert first["aria"].startswith(first["text"])
+    assert json.loads(purple["taps"][0]["tap"]["act"]) == bunch(0, 0)  # the tap: the banana
+    assert all(a["dice_choices"] == [] for a in game(state, 0)["sheet"]["areas"][1:])
+    both = play(state, 0, bunch(1, 1))  # a bunch of 2 takes the banana and the joker
+    assert game(both, 0)["sheet"]["areas"][0]["dice_choices"] == []
 
 
 def test_a_waiting_bonus_mark_is_offered_alone_and_may_be_skipped_but_not_confirmed_past():

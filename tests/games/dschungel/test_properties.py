@@ -330,6 +330,47 @@ def test_actions_not_offered_to_a_seat_are_refused_with_a_sentence(seed, players
         assert json.dumps(state.to_json()) == text
 
 
+def left_for_others(play: Play) -> list[str]:
+    """The taken dice a play leaves the others, as faces: unused, and not rolled again."""
+    return sorted(
+        f
+        for p, (d, f) in enumerate(zip(play.dice, play.faces, strict=True))
+        if not play.spent[p] and d not in play.rolled
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, players=player_counts)
+def test_a_choice_of_dice_is_offered_to_the_active_player_only_where_it_changes_what_is_left(
+    seed, players
+):
+    """ "You can decide which dice you want to take": a cross naming its dice makes the same
+    cross as a tap on the field, with dice the rules allow, and leaves the others different
+    dice than the tap and than every other choice offered for that field."""
+    for state, _seat, _action in random_game(seed, players):
+        for seat in rules.to_act(state):
+            play = state.plays[seat]
+            legal = rules.legal_actions(state, seat)
+            chosen = [a for a in legal if "dice" in a]
+            if seat != state.active or play is None:
+                assert chosen == []
+                continue
+            lefts: dict[str, list] = {}
+            for action in [a for a in legal if a["type"] == "mark"]:
+                plain = {k: v for k, v in action.items() if k != "dice"}
+                assert plain in legal
+                after = rules.apply(state, seat, action, random.Random(0)).plays[seat]
+                assert (
+                    after.sheet
+                    == rules.apply(state, seat, plain, random.Random(0)).plays[seat].sheet
+                )
+                assert after.marks[-1]["dice"] == action.get("dice", after.marks[-1]["dice"])
+                assert_dice_used_by_the_rules(after, state.sheets[seat])
+                left = left_for_others(after)
+                assert left not in lefts.setdefault(action["field"], []), action
+                lefts[action["field"]].append(left)
+
+
 faces_rolled = st.tuples(*(st.sampled_from(die) for die in DICE))
 sheets = st.builds(
     lambda green, purple, blue, pink: Sheet(green, purple, blue, pink),
