@@ -132,7 +132,8 @@ def choose(state: Any, seat: int, level: str, rng: random.Random) -> Action | No
         if extra["waits"] and {"type": "wait"} in actions and _should_wait(seen, seat, card):
             return {"type": "wait"}
         if not playable:
-            return None  # waiting for its turn in the number order
+            # No target yet: WAIT for the others' plays, or (already waiting) for its turn.
+            return {"type": "wait"} if {"type": "wait"} in actions else None
         _, best = _best_play(stables, seat, card["id"])
         return rng.choice(best) if best else rng.choice(playable)
     takes = [a for a in actions if a["type"] == "take"]

@@ -14,7 +14,17 @@ from django.templatetags.static import static
 from apps.core.i18n import N_, _, ngettext
 
 from .board import Targets, act, pic, player_block
-from .cards import MAD_KIND, SPECIAL_STABLE, kind_stable, the
+from .cards import (
+    ELEPHANT,
+    KIND_OF_NAME,
+    MAD_COW,
+    MAD_KIND,
+    MAD_STALLION,
+    SPECIAL_STABLE,
+    TRUCK,
+    kind_stable,
+    the,
+)
 from .story import Voice, fate, round_result, sentence, sentences
 
 SPRITE = "games/bonje/cards.svg"
@@ -23,6 +33,14 @@ PLAY_HINT = {
     "place": N_("Tap one of your stables marked Here."),
     "elephant": N_("Tap an empty stable of another player, marked Here."),
     "truck": N_("Tap the animal to move, then where it goes."),
+}
+# Why a taken card has no target yet (the card's name is the key), before "WAIT: ...".
+NO_PLACE_YET = {
+    **dict.fromkeys(KIND_OF_NAME, N_("None of your stables fits it yet.")),
+    ELEPHANT: N_("No other player has an empty stable yet."),
+    MAD_COW: N_("There is no cow stable to send it to yet."),
+    MAD_STALLION: N_("There is no horse stable to send it to yet."),
+    TRUCK: N_("No stable holds an animal yet."),
 }
 CLOCK_TEXT = {
     "reveal": N_("Your card shows in"),
@@ -125,6 +143,14 @@ def _hold(view: dict, voice: Voice, targets: Targets) -> dict:
         ).format(card=card)
         return panel
     kind = _play_kind(view["legal_actions"])
+    if not kind and {"type": "wait"} in view["legal_actions"]:
+        # No target yet, but a card still to be played could make one: the waiting tactic.
+        why = _(NO_PLACE_YET.get(holding["name"], N_("It has no place yet.")))
+        panel["hint"] = _(
+            "{why} WAIT: a card still to be played may make a place for it. If none does, "
+            "it leaves the game when its turn comes."
+        ).format(why=why)
+        return panel
     if kind == "mad":
         panel["hint"] = _(
             "Tap another player's {stable}, or your own with a brawl, marked Here."
@@ -225,6 +251,8 @@ def _headline(view: dict, voice: Voice) -> tuple[str, str]:
         card = the(player["holding"]["name"])
         if player["waiting"] and view["due"] != me:
             return _("You wait with {card}").format(card=card), "wait"
+        if not _play_kind(view["legal_actions"]):
+            return _("No place yet for {card}").format(card=card), "wait"
         return _("Play {card}!").format(card=card), "play"
     if player["took_from"] is None:
         return _("Grab a card!"), "go"

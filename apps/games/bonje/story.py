@@ -148,6 +148,17 @@ def _sentence(e: dict[str, Any], v: Voice) -> str | None:
         why = REMOVED_MINE.get(reason) if mine else None
         why = _(why or REMOVED_BECAUSE.get(reason, N_("it could not be played")))
         card = word(_name(e))
+        if e.get("waited"):  # it waited for a place that never came
+            if mine:
+                text = _(
+                    "Your {card} still had no place when its turn came and left the game: {why}."
+                )
+            else:
+                text = _(
+                    "{name}'s {card} still had no place when its turn came and left the game: "
+                    "{why}."
+                )
+            return text.format(name=who, card=card, why=why)
         if mine:
             return _("Your {card} left the game: {why}.").format(card=card, why=why)
         return _("{name}'s {card} left the game: {why}.").format(name=who, card=card, why=why)

@@ -10,8 +10,19 @@ from typing import Any
 from apps.core.i18n import _
 from apps.core.protocol import IllegalAction
 
-from .cards import NAME_OF, NUMBER, the
-from .plays import can_play, cannot_play_reason, carry_out, check_play, plays
+from .cards import KIND, MAD_KIND, NAME_OF, NUMBER, the
+from .plays import (
+    ELEPHANT_PLAY,
+    MAD,
+    PLACE,
+    TRUCK_PLAY,
+    can_play,
+    cannot_play_reason,
+    carry_out,
+    check_play,
+    play_type,
+    plays,
+)
 from .state import PAUSE, RACE, BonjeState
 
 Action = dict[str, Any]
@@ -179,28 +190,73 @@ def wait(state: BonjeState, seat: int) -> None:
 
 def _remove(state: BonjeState, seat: int) -> None:
     """ "If a player cannot play a card, they remove it from the game." Ruling: "automatically
-    and visibly"."""
+    and visibly"; the log says whether it waited for its turn first."""
     card = state.held[seat]
     assert card is not None
+    entry = {"type": "removed", "seat": seat, "card": card, "reason": cannot_play_reason(card)}
+    if state.waiting[seat]:
+        entry["waited"] = True
     state.held[seat] = None
     state.waiting[seat] = False
     state.removed.append(card)
-    state.note({"type": "removed", "seat": seat, "card": card, "reason": cannot_play_reason(card)})
+    state.note(entry)
+
+
+def _order(state: BonjeState, seat: int) -> tuple[int, int]:
+    """Where a held card stands in the waiting order: "the player with the card carrying the
+    lowest number goes first" (unnumbered first, equal numbers by take order)."""
+    return NUMBER[state.held[seat]] or 0, state.take_order.index(seat)
+
+
+def _helps(helper: int, card: int) -> bool:
+    """Whether playing ``helper`` could give ``card`` a target it lacks. A mad animal or a
+    truck can empty a stable (for an animal or an elephant); an animal of a mad card's kind
+    or a truck can make the stable it goes into; any animal, an elephant too, gives a truck
+    something to move."""
+    helper_kind = play_type(helper)
+    kind = play_type(card)
+    if kind in (PLACE, ELEPHANT_PLAY):
+        return helper_kind in (MAD, TRUCK_PLAY)
+    if kind == MAD:
+        return helper_kind == TRUCK_PLAY or KIND[helper] == MAD_KIND[NAME_OF[card]]
+    return helper_kind in (PLACE, ELEPHANT_PLAY)
+
+
+def could_get_a_target(state: BonjeState, seat: int) -> bool:
+    """Whether a card still to be played before ``seat``'s could give its card a target: a
+    card lying face up (it will be taken and may be played at once), one held without WAIT,
+    or a waiting one that comes earlier in the waiting order."""
+    card = state.held[seat]
+    assert card is not None
+    if any(up is not None and _helps(up, card) for up in state.face_up):
+        return True
+    for other, held in enumerate(state.held):
+        if other == seat or held is None or not _helps(held, card):
+            continue
+        if not state.waiting[other] or _order(state, other) < _order(state, seat):
+            return True
+    return False
 
 
 def settle(state: BonjeState) -> None:
     """After every take, play or wait: hand out the last card, remove cards that cannot be
-    played (a waiting card when its turn comes), and end the turn when every card is played."""
+    played, and end the turn when every card is played. A card with no target yet stays, so
+    it may WAIT like any other ("If one or more players want to wait with playing in order to
+    let others go first"), while a card still to be played could give it one; it leaves when
+    nothing could any more, or, waiting, when its turn comes and it still has none."""
     _last_card(state)
     while True:
-        for seat, card in enumerate(state.held):
-            # A card is played as soon as its target is chosen: with none, it leaves now.
-            if (
-                card is not None
-                and not state.waiting[seat]
-                and not can_play(state.stables, seat, card)
-            ):
-                _remove(state, seat)
+        stuck = [
+            seat
+            for seat, card in enumerate(state.held)
+            if card is not None
+            and not state.waiting[seat]
+            and not can_play(state.stables, seat, card)
+            and not could_get_a_target(state, seat)
+        ]
+        if stuck:
+            _remove(state, stuck[0])  # one at a time: each removal may strand another card
+            continue
         next_up = due(state)
         if next_up is None:
             break

@@ -13,7 +13,7 @@ from apps.core.i18n import N_
 from apps.core.protocol import BotLevel
 
 from .areas import Sheet, extra_stars, next_coconut, rewards_won, stars
-from .dice import roll_die, taken_dice
+from .dice import taken_dice
 from .play import Play, fresh
 from .rules import State, available_dice, legal_actions
 from .sheet import (
@@ -24,7 +24,7 @@ from .sheet import (
     GREEN_REWARDS,
     Reward,
 )
-from .turn import play_actions, step
+from .turn import fountain_roll, play_actions, step
 
 Action = dict[str, Any]
 
@@ -117,8 +117,8 @@ def _colour_value(state: State, seat: int, colour: str, rng: random.Random) -> f
     dice, faces = taken_dice(colour, available)
     if colour != "blue":
         return _playout(state, seat, fresh(colour, dice, faces, False, sheet))
-    rolls = [[roll_die(d, rng) for d in dice] for _ in range(FOUNTAIN_SAMPLES)]
-    plays = [fresh(colour, dice, rolled, True, sheet) for rolled in rolls]
+    rolls = [fountain_roll(dice, faces, rng) for _ in range(FOUNTAIN_SAMPLES)]
+    plays = [fresh(colour, dice, new, bool(rolled), sheet, rolled) for new, rolled in rolls]
     return sum(_playout(state, seat, play) for play in plays) / FOUNTAIN_SAMPLES
 
 

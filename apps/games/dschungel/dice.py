@@ -67,11 +67,15 @@ def banana_dice(play: Play, bananas: int) -> list[int] | None:
 
 def fountain_die(play: Play, column: str) -> int:
     """ "You use pink dice to mark in the pink column, blue dice to mark in the blue column,
-    and so on"; a rerolled joker joins the column."""
+    and so on"; a joker, rolled or kept, joins the column ("jokers always join the chosen
+    colour")."""
     for p, f in enumerate(play.faces):
         if f != JOKER and FACES[f].colour == column and not play.spent[p]:
             return p
-    return free(play, JOKER)
+    # A joker the elephants rolled before one kept from the roll: unused, the first is gone
+    # and the second goes back to the others.
+    jokers = [p for p, f in enumerate(play.faces) if f == JOKER and not play.spent[p]]
+    return min(jokers, key=lambda p: (play.kept(p), p), default=-1)
 
 
 def coconut_dice(play: Play) -> list[tuple[int, int]] | None:

@@ -88,7 +88,7 @@ def dice(view: dict, me: int | None) -> list[dict]:
         if die["die"] in mine:
             taken = mine[die["die"]]
             status = "used" if taken["used"] else "chosen"
-            shown.append(_die(taken, status, _status(status), False, play["rerolled"]))
+            shown.append(_die(taken, status, _status(status), False, taken["rerolled"]))
             continue
         if mine and status == "left":
             shown.append(_die(die, "not-taken", _("not taken"), False))
@@ -121,7 +121,14 @@ def _choices(view: dict, shown: list[dict]) -> list[dict]:
         what = ", ".join([d["caption"] for d in taken] + joker_words)
         spoken = ", ".join([d["words"] for d in taken] + joker_words)
         text = _("Take {colour}").format(colour=colour(key))
-        if key == "blue":
+        if key == "blue" and jokers:
+            # ruling: "a joker taken with them is no elephant die and is not rerolled"
+            aria = ngettext(
+                "{take}: {dice} (the elephants are rolled again, the joker stays)",
+                "{take}: {dice} (the elephants are rolled again, the jokers stay)",
+                jokers,
+            )
+        elif key == "blue":
             aria = _("{take}: {dice} (the elephants are rolled again)")
         else:
             aria = _("{take}: {dice}")

@@ -95,7 +95,7 @@ class State:
     rerolled: bool = False  # the active player has rolled all dice a second time
     used: list[int] = field(default_factory=list)  # dice the active player used
     gone: list[int] = field(default_factory=list)  # rerolled for the fountain and not used
-    elephants: list[int] = field(default_factory=list)  # dice rerolled for the fountain
+    elephants: list[int] = field(default_factory=list)  # elephant dice rerolled (no jokers)
     left: list[int] = field(default_factory=list)  # the dice left for the others
     plays: list[Play | None] = field(default_factory=list)  # by seat: dice taken this turn
     done: list[str | None] = field(default_factory=list)  # others: confirmed, passed, ...
@@ -338,7 +338,8 @@ def _choose(state: State, seat: int, action: Action, rng: random.Random) -> Stat
             )
         )
     new = _copy(state)
-    new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng)
+    leaves = seat == state.active  # the others' unused dice go to nobody
+    new.plays[seat] = take(colour, available_dice(state, seat), state.sheets[seat], rng, leaves)
     return new
 
 
@@ -353,8 +354,10 @@ def _finish(state: State, seat: int, play: Play | None, how: str) -> State:
             new.ending = True  # "The game ends as soon as someone circles the Extra Star"
         new.sheets[seat] = play.sheet
         entry.update(colour=play.colour, marks=play.marks)
-        if play.rerolled:
-            entry["rerolled"] = [[d, f] for d, f in zip(play.dice, play.faces, strict=True)]
+        if play.rolled:
+            entry["rerolled"] = [
+                [d, f] for d, f in zip(play.dice, play.faces, strict=True) if d in play.rolled
+            ]
     new.plays[seat] = None
     new.log.append(entry)
     if seat != state.active:
@@ -362,10 +365,10 @@ def _finish(state: State, seat: int, play: Play | None, how: str) -> State:
         return _after_others(new)
     if play is not None:
         new.used = play.used_dice()
-        new.gone = play.unused_dice() if play.rerolled else []
-        if play.rerolled:  # the rerolled dice now show their new faces
-            new.elephants = list(play.dice)
-            for d, face in zip(play.dice, play.faces, strict=True):
+        new.gone = [d for d in play.unused_dice() if d in play.rolled]
+        new.elephants = list(play.rolled)
+        for d, face in zip(play.dice, play.faces, strict=True):
+            if d in play.rolled:  # the elephants rolled again now show their new faces
                 new.dice[d] = face
     new.left = [d for d in range(len(DICE)) if d not in new.used and d not in new.gone]
     return _start_others(new)

@@ -11,7 +11,7 @@ from apps.core.i18n import _, ngettext
 from .areas import Sheet, mark_blue, mark_green, mark_pink, mark_purple
 from .drawing import areas
 from .sheet import AREAS, BUTTERFLIES, FLOWERS, FOUNTAIN_COLUMNS
-from .words import area_noun, field_words, reward_words
+from .words import area_noun, face_words, field_words, reward_words
 
 FIELD_COUNTS = {"green": 12, "purple": 12, "blue": 12, "pink": 13}
 
@@ -59,8 +59,9 @@ def _wins(sheet: Sheet, action: dict) -> list[str]:
 
 
 def _taps(sheet_view: dict, legal: list[dict]) -> dict[str, dict]:
-    """The fields this seat may cross now, by name, with their button's act and label."""
-    marks = [a for a in legal if a["type"] in ("mark", "bonus")]
+    """The fields this seat may cross now, by name, with their button's act and label: a tap
+    crosses with the dice the rules pick first (the choice of other dice is apart)."""
+    marks = [a for a in legal if a["type"] in ("mark", "bonus") and "dice" not in a]
     if not marks:
         return {}
     sheet = Sheet.from_json(sheet_view["marks"])
@@ -80,6 +81,42 @@ def _taps(sheet_view: dict, legal: list[dict]) -> dict[str, dict]:
             "bonus": action["type"] == "bonus",
         }
     return taps
+
+
+def _dice_choices(sheet_view: dict, legal: list[dict]) -> list[dict]:
+    """The crosses offered with other dice than a tap on the field uses, one button each:
+    the dice it spends, and which of the taken dice then stay for the others."""
+    play = sheet_view["play"]
+    if play is None:
+        return []
+    taken = {d["die"]: d for d in play["dice"]}
+    found = []
+    for action in legal:
+        if action["type"] != "mark" or "dice" not in action:
+            continue
+        spends = [face_words(taken[d]["face"]) for d in action["dice"]]
+        staying = [
+            face_words(d["face"])
+            for d in play["dice"]
+            if not d["used"] and not d["rerolled"] and d["die"] not in action["dice"]
+        ]
+        text = _("Cross {field} using: {dice}").format(
+            field=field_words(action["field"]), dice=", ".join(spends)
+        )
+        if staying:
+            left = _("Stays for the others: {dice}").format(dice=", ".join(staying))
+        else:
+            left = _("None of your dice stays for the others")
+        found.append(
+            {
+                "id": "dice-" + "-".join([action["field"], *map(str, action["dice"])]),
+                "act": json.dumps(action, separators=(",", ":")),
+                "text": text,
+                "left": left,
+                "aria": _("{text}; {left}").format(text=text, left=left),
+            }
+        )
+    return found
 
 
 def _area_stars(rewards: list[str]) -> dict[str, list[str]]:
@@ -110,6 +147,7 @@ def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
     won = set(sheet_view["rewards"])
     by_area = _area_stars(sheet_view["rewards"])
     taps = _taps(sheet_view, legal) if mine else {}
+    choices = _dice_choices(sheet_view, legal) if mine else []
     play = sheet_view["play"]
     marking = None
     if sheet_view["bonuses"]:
@@ -138,6 +176,7 @@ def drawn_sheet(sheet_view: dict, legal: list[dict], mine: bool) -> dict:
                 "spots": spots,
                 "extra_won": drawing["extra"]["id"] in won,
                 "taps": [f for f in fields if f["tap"]],
+                "dice_choices": choices if key == marking else [],
                 "marking": key == marking,
                 "count": count,
                 "total": FIELD_COUNTS[key],

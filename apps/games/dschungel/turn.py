@@ -22,6 +22,7 @@ from .areas import (
     next_coconut,
     next_row,
 )
+from .choice import chosen_way, named, other_ways
 from .dice import (
     coconut_dice,
     dice_for,
@@ -54,14 +55,31 @@ ROLL, ACTIVE, OTHERS, OVER = "roll", "active", "others", "over"
 CONFIRMED, PASSED, NOTHING, TIMED_OUT = "confirmed", "passed", "nothing", "timed_out"
 
 
-def take(colour: str, available: list[tuple[int, str]], sheet: Sheet, rng: random.Random) -> Play:
+def take(
+    colour: str,
+    available: list[tuple[int, str]],
+    sheet: Sheet,
+    rng: random.Random,
+    leaves: bool = False,
+) -> Play:
     """Take a colour's dice and the jokers. Blue: "If you choose the dice showing the elephant,
     you must roll again all dice that show an elephant"; ruling: "reroll every elephant die
-    chosen", a joker joining them as an elephant."""
+    chosen (a joker taken with them is no elephant die and is not rerolled)". ``leaves``: the
+    active player's play, whose unused dice go to the others."""
     dice, faces = taken_dice(colour, available)
     if colour != "blue":
-        return fresh(colour, dice, faces, False, sheet)
-    return fresh(colour, dice, [roll_die(d, rng) for d in dice], True, sheet)
+        return fresh(colour, dice, faces, False, sheet, leaves=leaves)
+    faces, rolled = fountain_roll(dice, faces, rng)
+    return fresh(colour, dice, faces, bool(rolled), sheet, rolled, leaves)
+
+
+def fountain_roll(
+    dice: list[int], faces: list[str], rng: random.Random
+) -> tuple[list[str], list[int]]:
+    """The taken dice after the elephants are rolled again, and the dice that were."""
+    rolled = [d for d, face in zip(dice, faces, strict=True) if face != JOKER]
+    new = [face if face == JOKER else roll_die(d, rng) for d, face in zip(dice, faces, strict=True)]
+    return new, rolled
 
 
 def can_use(colour: str, available: list[tuple[int, str]], sheet: Sheet) -> bool:
@@ -156,8 +174,14 @@ def dice_places(play: Play) -> Iterator[tuple[int, ...]]:
 
 
 def dice_marks(play: Play) -> list[Action]:
-    """Every cross the taken dice allow now."""
-    return [mark_action("mark", play.colour, place) for place in dice_places(play)]
+    """Every cross the taken dice allow now; after each, the same cross made with other dice
+    where that leaves the others different dice (the active player's choice)."""
+    actions = []
+    for place in dice_places(play):
+        action = mark_action("mark", play.colour, place)
+        actions.append(action)
+        actions += [{**action, "dice": named(play, used)} for used in other_ways(play, place)]
+    return actions
 
 
 def bonus_marks(play: Play) -> list[Action]:
@@ -288,11 +312,16 @@ def step(play: Play, action: Action) -> Play:
     else:
         raise IllegalAction(_("That is not a move in Dschungelparty."))
     place = _place(area, action, play.sheet)
-    if mark_action(kind, area, place) != action:
+    plain = {k: v for k, v in action.items() if k != "dice" or kind != "mark"}
+    if mark_action(kind, area, place) != plain:
         raise IllegalAction(_("There is no such field on the sheet."))
     if kind == "bonus":
         return _bonus(play, area, place, action)
-    used, opens = dice_for(play, place)
+    if "dice" in action:  # the player chose the dice: "You can decide which dice you want"
+        used = chosen_way(play, place, action["dice"])
+        opens = place[0] if area == "green" and play.rows[place[0]] < 0 else -1
+    else:
+        used, opens = dice_for(play, place)
     sheet, won = _cross(play, area, place)
     spent, names, rows = list(play.spent), list(play.names), list(play.rows)
     for p, amount, name in used:
@@ -349,7 +378,7 @@ def undo(play: Play, base: Sheet) -> Play | None:
         if play.rerolled:
             raise IllegalAction(_("The rerolled elephants cannot be taken back."))
         return None
-    again = fresh(play.colour, play.dice, play.faces, play.rerolled, base)
+    again = fresh(play.colour, play.dice, play.faces, play.rerolled, base, play.rolled, play.leaves)
     for earlier in play.steps[:-1]:
         again = step(again, earlier)
     return again

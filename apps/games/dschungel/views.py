@@ -45,7 +45,7 @@ def dice_view(state: State) -> list[dict]:
             status = "used" if play.spent[p] else "chosen"
         elif state.phase != ACTIVE:
             status = "used" if d in state.used else "gone" if d in state.gone else "left"
-        rerolled = play.rerolled if d in taken and play is not None else d in state.elephants
+        rerolled = d in play.rolled if d in taken and play is not None else d in state.elephants
         dice.append(
             {"die": d, **face_view(shown), "status": status, "as": named, "rerolled": rerolled}
         )
@@ -59,7 +59,13 @@ def play_view(play: Play) -> dict:
         "rerolled": play.rerolled,
         "column": play.column,
         "dice": [
-            {"die": d, **face_view(play.faces[p]), "used": bool(play.spent[p]), "as": play.names[p]}
+            {
+                "die": d,
+                **face_view(play.faces[p]),
+                "used": bool(play.spent[p]),
+                "as": play.names[p],
+                "rerolled": d in play.rolled,
+            }
             for p, d in enumerate(play.dice)
         ],
         "marks": [dict(m) for m in play.marks],

@@ -316,7 +316,8 @@ def hand_apply(state: HandState, seat: int | None, action: Action, rng: random.R
         raise IllegalAction(_("That is not a move in Mbogo."))
     if state.phase == OVER:
         raise IllegalAction(_("The hand is over."))
-    if seat is None or not 0 <= seat < len(state.players):
+    # A seat that is not a seat number is junk from the wire, refused like any other.
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalAction(_("Only a player at the table can do that."))
     if state.phase == ATTACK:
         return _apply_attack(state, seat, action)

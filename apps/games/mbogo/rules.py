@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from apps.core.i18n import N_, _
-from apps.core.protocol import IllegalAction, Option, ranking_by
+from apps.core.protocol import IllegalAction, Option, clean_options, ranking_by
 
 from .cards import (
     ATTACK,
@@ -111,20 +111,21 @@ class MatchState:
 
 
 def setup(players: list[str], options: dict, rng: random.Random) -> MatchState:
-    """Options: "dealer" (seat, default 0), "target" (default 50; 0 means a single hand unless
-    "hands" says otherwise) and "hands" (stop after that many hands at the latest)."""
+    """Options: "target", one of those the lobby offers (default 50; 0 plays a single hand),
+    and "dealer" (the seat that deals the first hand, default 0). A setting that is not one
+    of these is refused with a sentence, like any other bad input."""
     options = options or {}
-    target = int(options.get("target", DEFAULT_TARGET))
-    max_hands = options.get("hands")
-    if max_hands is None and target <= 0:
-        max_hands = 1
+    target = clean_options(OPTIONS, options)["target"]
+    dealer = options.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise IllegalAction(_("The dealer must be one of the players."))
     return MatchState(
         players=list(players),
-        target=max(target, 0),
-        max_hands=int(max_hands) if max_hands is not None else None,
+        target=target,
+        max_hands=1 if target == 0 else None,
         totals=[0] * len(players),
         history=[],
-        hand=deal(players, int(options.get("dealer", 0)), rng),
+        hand=deal(players, dealer, rng),
     )
 
 

@@ -151,3 +151,16 @@ def test_the_relaxed_bot_sometimes_picks_a_less_good_card():
     assert picks == {1, 2}
     quick = {bots.choose(state, 0, "quick", random.Random(seed))["from"] for seed in range(40)}
     assert quick == {1}
+
+
+@pytest.mark.parametrize("level", ["quick", "relaxed"])
+def test_a_bot_holding_a_card_with_no_place_yet_waits_so_the_turn_goes_on(level):
+    """A card with no target yet may only WAIT while another card could still make one; a
+    bot that did nothing with it would hold up the waiting order."""
+    state = position(
+        [[[STALLIONS[0]], [BULLS[0]], [RAMS[0]]], [[HENS[0]], [COWS[0]], [SOWS[0]]]],
+        held=[ROOSTERS[0], TRUCKS[0]],  # Bea's truck could still empty a stable of Ann's
+        stacks=[[1], [2]],
+    )
+    assert rules.legal_actions(state, 0) == [{"type": "wait"}]
+    assert bots.choose(state, 0, level, random.Random(0)) == {"type": "wait"}

@@ -301,7 +301,21 @@ def test_a_truck_names_an_animal_that_is_there():
         play(state, 0, truck(0, 0, "mare", 0, 0))
 
 
-def test_a_truck_is_removed_when_no_stable_holds_an_animal():
+def test_a_truck_is_removed_when_no_stable_holds_an_animal_and_no_card_could_bring_one():
+    state = position(
+        [[[], [], []], [[], [], []]],
+        face_up=[None, TRUCKS[0]],
+        held=[None, None],  # Bea has played her card
+        took_from=[None, 0],
+        stacks=[[1], [2]],
+    )
+    state = play(state, 0, {"type": "take", "from": 1})
+    assert state.log[-1] == {"type": "removed", "seat": 0, "card": TRUCKS[0], "reason": "no_animal"}
+
+
+def test_a_truck_with_no_animal_yet_may_wait_for_an_animal_still_to_be_placed():
+    """ "If one or more players want to wait with playing in order to let others go first":
+    Bea's hen, once placed, gives the truck an animal to move."""
     state = position(
         [[[], [], []], [[], [], []]],
         face_up=[None, TRUCKS[0]],
@@ -310,7 +324,16 @@ def test_a_truck_is_removed_when_no_stable_holds_an_animal():
         stacks=[[1], [2]],
     )
     state = play(state, 0, {"type": "take", "from": 1})
-    assert state.log[-1] == {"type": "removed", "seat": 0, "card": TRUCKS[0], "reason": "no_animal"}
+    assert rules.legal_actions(state, 0) == [{"type": "wait"}]
+    state = play(play(state, 0, {"type": "wait"}), 1, {"type": "place", "stable": 0})
+    assert {
+        "type": "truck",
+        "from_seat": 1,
+        "from_stable": 0,
+        "animal": "hen",
+        "to_seat": None,
+        "to_stable": None,
+    } in rules.legal_actions(state, 0)
 
 
 def test_the_legal_actions_carry_every_target_a_screen_needs_to_show():

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from apps.core.protocol import IllegalAction
 from apps.games.bonje import rules
-from apps.games.bonje.cards import FEMALE_OF, MALE_OF, NAME_OF, deck_for
+from apps.games.bonje.cards import FEMALE_OF, MALE_OF, NAME_OF, NUMBER, deck_for
 from apps.games.bonje.state import CALLS, RACE, BonjeState
 from tests.games.bonje import NAMES, random_game
 
@@ -83,6 +83,72 @@ def check_stables(state: BonjeState) -> None:
                 assert all(n in KIND_OF for n in names)
 
 
+HELPERS = {  # what could give a card with no target one: an independent reading
+    "animal": {"mad_cow", "mad_stallion", "truck"},
+    "elephant": {"mad_cow", "mad_stallion", "truck"},
+    "mad_cow": {"truck", "bull", "cow"},
+    "mad_stallion": {"truck", "stallion", "mare"},
+    "truck": set(KIND_OF) | {"elephant"},
+}
+PLAYS = {"placed", "elephant", "mad", "truck", "removed"}
+
+
+def check_cards_with_no_target(state: BonjeState) -> None:
+    """ "If one or more players want to wait with playing in order to let others go first":
+    a card with no target yet is kept, with WAIT its one move, only while a card still to be
+    played (face up, held without WAIT, or waiting ahead of it) could make it one."""
+    if state.phase != RACE:
+        return
+    for seat, card in enumerate(state.held):
+        if card is None or state.waiting[seat]:
+            continue
+        legal = [a for a in rules.legal_actions(state, seat) if a["type"] != "complete"]
+        if legal != [{"type": "wait"}]:
+            continue
+        name = NAME_OF[card]
+        helpers = HELPERS["animal" if name in KIND_OF else name]
+        later = [NAME_OF[c] for c in state.face_up if c is not None] + [
+            NAME_OF[c]
+            for other, c in enumerate(state.held)
+            if other != seat and c is not None and not state.waiting[other]
+        ]
+
+        def place(s: int) -> tuple[int, int]:  # ruling: "lowest first ... by take order"
+            return NUMBER[state.held[s]] or 0, state.take_order.index(s)
+
+        waiting_ahead = [
+            NAME_OF[c]
+            for other, c in enumerate(state.held)
+            if other != seat
+            and c is not None
+            and state.waiting[other]
+            and place(other) < place(seat)
+        ]
+        assert set(later + waiting_ahead) & helpers, (name, later, waiting_ahead)
+
+
+def check_every_taken_card_was_played_or_removed_visibly(state: BonjeState) -> None:
+    """Ruling: removed "automatically and visibly": when a turn is over, the log has a play
+    or a removal for every card taken in it, and "waited" only on a card that waited."""
+    if state.phase != "pause" or state.turn == 0:
+        return
+    turn: list[dict] = []
+    for entry in reversed(state.log):
+        if entry["type"] == "flip":
+            break
+        turn.append(entry)
+    if len(turn) == len(state.log):
+        return  # the log kept no longer reaches back to the flip
+    waited = {e["seat"] for e in turn if e["type"] == "wait"}
+    for taker, came_from in enumerate(state.took_from):
+        if came_from is None:
+            continue
+        done = [e for e in turn if e["type"] in PLAYS and e.get("seat") == taker]
+        assert len(done) == 1, (taker, turn)
+        if done[0].get("waited"):
+            assert done[0]["type"] == "removed" and taker in waited
+
+
 # --- the properties ----------------------------------------------------------------------------
 
 
@@ -92,6 +158,8 @@ def play_and_check(seed: int, players: int, options: dict) -> BonjeState:
     for state, seat, action in random_game(seed, players, options):
         assert sorted(state.every_card()) == deck
         check_stables(state)
+        check_cards_with_no_target(state)
+        check_every_taken_card_was_played_or_removed_visibly(state)
         assert len({len(stack) for stack in state.stacks}) == 1  # all stacks run out together
         if len(state.rounds) > rounds_seen:
             rounds_seen = len(state.rounds)

@@ -356,3 +356,40 @@ def test_a_player_who_waits_is_told_so_and_plays_when_their_number_comes():
     assert "Play the elephant!" in ann and "Your turn now. Tap an empty stable" in ann
     assert moves(ann) and moves(bea) == []
     assert "waits with the transport truck (plays 2nd)" in ann
+
+
+def test_a_card_with_no_place_yet_is_offered_wait_and_its_later_removal_is_told():
+    """The waiting tactic is for any taken card: Ann's elephant has no empty stable to go to
+    yet, but Bea's truck could still make one, so the phone offers WAIT; when its turn comes
+    with still no place, the log says it left the game and why."""
+    state = position(
+        [[[STALLIONS[0]], [BULLS[0]]], [[RAMS[0]], [MARES[0]]]],
+        face_up=[ELEPHANTS[0], None],
+        held=[None, TRUCKS[0]],
+        took_from=[None, 1],
+        stacks=STACKS2,
+    )
+    room, claims = bonje_room(state=state)
+    services.perform_action(room.code, claims["Ann"], "ann-grabs-0", {"type": "take", "from": 0})
+    ann = page_for(room, "Ann")
+    assert rules.legal_actions(room_state(room), 0) == [{"type": "wait"}]
+    assert moves(ann) == [] and "is-off" not in by_id(ann, "bj-wait")["class"]
+    words = text_of(ann)
+    assert "No place yet for the elephant" in words
+    assert "No other player has an empty stable yet. WAIT: a card still to be played" in words
+    services.perform_action(room.code, claims["Ann"], "ann-waits-0", {"type": "wait"})
+    truck = {
+        "type": "truck",
+        "from_seat": 0,
+        "from_stable": 0,
+        "animal": "stallion",
+        "to_seat": None,
+        "to_stable": None,
+    }
+    services.perform_action(room.code, claims["Bea"], "bea-trucks-0", truck)
+    ann, screen = text_of(page_for(room, "Ann")), text_of(page_for(room, None))
+    assert (
+        "Your elephant still had no place when its turn came and left the game: "
+        "no other player has an empty stable." in ann
+    )
+    assert "Ann's elephant still had no place when its turn came" in screen

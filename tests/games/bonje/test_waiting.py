@@ -6,12 +6,18 @@ import pytest
 
 from apps.core.protocol import IllegalAction
 from apps.games.bonje import rules
-from apps.games.bonje.state import PAUSE
+from apps.games.bonje.state import PAUSE, BonjeState
 from tests.games.bonje import (
+    BOARS,
     BULLS,
+    COWS,
     ELEPHANTS,
+    EWES,
     HENS,
+    MAD_COWS,
     MARES,
+    RAMS,
+    ROOSTERS,
     STALLIONS,
     TRUCKS,
     play,
@@ -147,6 +153,7 @@ def test_a_waiting_card_that_can_no_longer_be_played_is_removed_when_its_turn_co
         "seat": 0,
         "card": ELEPHANTS[0],
         "reason": "no_empty_stable",
+        "waited": True,
     }
     assert state.phase == PAUSE
 
@@ -165,3 +172,106 @@ def test_a_held_card_that_loses_its_last_target_is_removed_at_once():
         "card": ELEPHANTS[0],
         "reason": "no_empty_stable",
     }
+
+
+# --- a card with no target yet ---------------------------------------------------------------
+
+# Three players, all nine stables filled with one animal each.
+FULL = [
+    [[STALLIONS[0]], [BULLS[0]], [BOARS[0]]],
+    [[RAMS[0]], [ROOSTERS[0]], [MARES[0]]],
+    [[HENS[0]], [COWS[0]], [EWES[0]]],
+]
+TRUCK_OUT_OF_CALS_STABLE = {
+    "type": "truck",
+    "from_seat": 2,
+    "from_stable": 0,
+    "animal": "hen",
+    "to_seat": None,
+    "to_stable": None,
+}
+
+
+def elephant_taken_while_bea_holds_a_truck() -> BonjeState:
+    state = position(
+        FULL,
+        face_up=[ELEPHANTS[0], None, None],
+        held=[None, TRUCKS[0], None],
+        took_from=[None, 1, None],
+        stacks=[[1], [2], [3]],
+    )
+    return play(state, 0, {"type": "take", "from": 0})
+
+
+def test_a_card_with_no_target_yet_may_wait_while_a_held_truck_could_make_one():
+    """ "If one or more players want to wait with playing in order to let others go first":
+    the waiting tactic is for any taken card. Bea's truck could still empty a stable, so Ann
+    keeps her elephant and may WAIT."""
+    state = elephant_taken_while_bea_holds_a_truck()
+    assert state.held[0] == ELEPHANTS[0] and ELEPHANTS[0] not in state.removed
+    assert rules.legal_actions(state, 0) == [{"type": "wait"}]
+    state = play(state, 0, {"type": "wait"})
+    state = play(state, 1, TRUCK_OUT_OF_CALS_STABLE)  # Cal's stable 1 is empty now
+    assert rules.view(state, None)["due"] == 0
+    assert rules.legal_actions(state, 0) == [{"type": "elephant", "seat": 2, "stable": 0}]
+    state = play(state, 0, {"type": "elephant", "seat": 2, "stable": 0})
+    assert state.stables[2][0].cards == [ELEPHANTS[0]] and state.phase == PAUSE
+
+
+def test_a_card_that_still_has_no_target_when_its_turn_comes_is_removed_visibly():
+    """Ruling: "A card that cannot legally be played is removed from the game, automatically
+    and visibly", when its turn in the waiting order comes."""
+    state = play(elephant_taken_while_bea_holds_a_truck(), 0, {"type": "wait"})
+    truck_from_ann = {**TRUCK_OUT_OF_CALS_STABLE, "from_seat": 0, "animal": "stallion"}
+    state = play(state, 1, truck_from_ann)  # only Ann's own stable is empty: no place for it
+    assert ELEPHANTS[0] in state.removed and state.held[0] is None
+    assert state.log[-1] == {
+        "type": "removed",
+        "seat": 0,
+        "card": ELEPHANTS[0],
+        "reason": "no_empty_stable",
+        "waited": True,
+    }
+    assert state.phase == PAUSE
+
+
+def test_a_card_is_removed_at_once_when_nothing_still_held_could_make_a_target():
+    """A hen can empty no stable, and a truck that waits is played after the elephant (number
+    6 after 3): neither could give the elephant a place, so it leaves the game at once."""
+    state = position(
+        FULL,
+        face_up=[ELEPHANTS[0], None, None],
+        held=[None, HENS[1], None],
+        took_from=[None, 1, None],
+        stacks=[[1], [2], [3]],
+    )
+    state = play(state, 0, {"type": "take", "from": 0})
+    assert ELEPHANTS[0] in state.removed
+    assert state.log[-1]["type"] == "removed" and "waited" not in state.log[-1]
+    state = elephant_taken_while_bea_holds_a_truck()
+    state = play(state, 1, {"type": "wait"})
+    assert ELEPHANTS[0] in state.removed and state.held == [None, TRUCKS[0], None]
+    assert rules.view(state, None)["due"] == 1
+
+
+def test_a_card_that_loses_its_target_may_wait_for_a_held_card_that_could_bring_one_back():
+    """The same for a card whose last target another play took away: a mad cow with no cow
+    stable left keeps waiting while Cal holds a bull he can still put in a stable."""
+    state = position(
+        [[[], [], []], [[BULLS[0]], [], []], [[], [], []]],
+        held=[MAD_COWS[0], TRUCKS[0], BULLS[1]],
+        stacks=[[1], [2], [3]],
+    )
+    truck_the_bull = {
+        "type": "truck",
+        "from_seat": 1,
+        "from_stable": 0,
+        "animal": "bull",
+        "to_seat": None,
+        "to_stable": None,
+    }
+    state = play(state, 1, truck_the_bull)  # no cow stable is left for Ann's mad cow
+    assert state.held[0] == MAD_COWS[0]
+    assert rules.legal_actions(state, 0) == [{"type": "wait"}]
+    state = play(state, 2, {"type": "place", "stable": 0})  # Cal's bull makes a cow stable
+    assert rules.legal_actions(state, 0)[0] == {"type": "mad", "seat": 2, "stable": 0}

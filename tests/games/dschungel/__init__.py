@@ -140,13 +140,16 @@ def coconut(k: int, kind: str = "mark") -> dict:
 
 
 def marks_offered(state: rules.State, seat: int) -> list[str]:
-    """The fields a seat may cross now (dice crosses and bonus marks)."""
-    return [a["field"] for a in rules.legal_actions(state, seat) if "field" in a]
+    """The fields a seat may cross now (dice crosses and bonus marks), each once, though the
+    active player may be offered a field with a choice of dice too."""
+    fields = [a["field"] for a in rules.legal_actions(state, seat) if "field" in a]
+    return list(dict.fromkeys(fields))
 
 
 def dice_crosses(state: rules.State, seat: int) -> list[str]:
-    """The fields a seat may cross with its dice now (bonus marks left out)."""
-    return [a["field"] for a in rules.legal_actions(state, seat) if a["type"] == "mark"]
+    """The fields a seat may cross with its dice now (bonus marks left out), each once."""
+    fields = [a["field"] for a in rules.legal_actions(state, seat) if a["type"] == "mark"]
+    return list(dict.fromkeys(fields))
 
 
 def stars_of(state: rules.State, seat: int) -> int:

@@ -21,6 +21,7 @@ from tests.games.dschungel import (
     fountain,
     marks_offered,
     play,
+    rng,
     rolling,
     rules,
     sheet_with,
@@ -45,6 +46,47 @@ def test_choosing_the_elephants_rolls_every_elephant_again():
         (STRIPES, "rolled", False),
         (ELEPHANT, "chosen", True),
     ]
+
+
+def test_a_joker_taken_with_the_elephants_is_no_elephant_die_and_is_not_rolled_again():
+    """ "You must roll again all dice that show an elephant"; ruling: "a joker taken with them
+    is no elephant die and is not rerolled". Whatever the elephants roll, the joker stays."""
+    dice = [JOKER, ELEPHANT, butterfly("yellow"), ELEPHANT, ELEPHANT]
+    for seed in range(200):
+        state = play(table(dice), 0, choose("blue"), rng(seed))
+        taken = state.plays[0]
+        assert (taken.dice, taken.faces[0], taken.rolled) == ([0, 1, 3, 4], JOKER, [1, 3, 4])
+    seen = {d["die"]: d for d in rules.view(state, 0)["dice"]}
+    assert (seen[0]["face"], seen[0]["rerolled"]) == (JOKER, False)
+    assert all(seen[d]["rerolled"] for d in (1, 3, 4))
+
+
+def test_a_kept_joker_marks_in_whichever_column_the_elephants_mark():
+    """Ruling: "then take all rerolled dice of one colour plus every joker (taken or
+    rerolled)", "jokers always join the chosen colour"."""
+    dice = [JOKER, ELEPHANT, butterfly("yellow"), ELEPHANT, ELEPHANT]
+    source = rolling((1, BANANA), (3, BANANA), (4, flower("blue")))
+    state = play(table(dice), 0, choose("blue"), source)
+    assert state.plays[0].faces == [JOKER, BANANA, BANANA, flower("blue")]
+    for row in range(3):
+        state = play(state, 0, fountain("purple", row))  # two bananas and the joker
+    assert state.plays[0].sheet.blue[3] == [True, True, True]
+    assert [m["dice"] for m in state.plays[0].marks] == [[1], [3], [0]]
+    source = rolling((1, BANANA), (3, BANANA), (4, flower("blue")))
+    green = play(table(dice), 0, choose("blue"), source)
+    green = play(play(green, 0, fountain("green", 0)), 0, fountain("green", 1))
+    assert [m["dice"] for m in green.plays[0].marks] == [[4], [0]]
+
+
+def test_a_kept_joker_the_fountain_did_not_use_goes_back_to_the_others():
+    """ "The dice you do not use after the reroll are no longer available": that is the dice
+    rolled again. A joker that was not rolled is put back "with the other unused dice"."""
+    state = table([JOKER, ELEPHANT, BANANA, STRIPES, DOTS])
+    state = play(state, 0, choose("blue"), rolling((1, flower("blue"))))
+    state = play(state, 0, fountain("green", 0))
+    state = play(state, 0, CONFIRM)
+    assert (state.used, state.gone, state.left) == ([1], [], [0, 2, 3, 4])
+    assert state.dice[0] == JOKER and state.elephants == [1]
 
 
 def test_felixs_example_rerolled_dice_of_one_colour_plus_jokers_mark_that_column():

@@ -24,6 +24,7 @@ from tests.games.dschungel import (
     STRIPES,
     bunch,
     choose,
+    fountain,
     play,
     rolling,
     rules,
@@ -87,7 +88,7 @@ def test_each_colour_offered_is_a_button_that_names_the_dice_it_takes():
     assert seen["headline"] == "Take a colour"
     assert labels(seen["choices"]) == [
         "Take purple: banana, 1 joker",
-        "Take blue: elephant, 1 joker (the elephants are rolled again)",
+        "Take blue: elephant, 1 joker (the elephants are rolled again, the joker stays)",
         "Take pink: coconut half (stripes), coconut half (dots), 1 joker",
     ]
     assert [c["act"] for c in seen["choices"]] == [
@@ -126,7 +127,7 @@ def test_every_cross_the_dice_allow_is_a_tap_on_the_sheet_with_what_it_wins():
     purple = seen["sheet"]["areas"][0]
     assert purple["key"] == "purple" and purple["marking"]  # the area to cross comes first
     tapped = {f["id"]: f["tap"] for f in purple["taps"]}
-    legal = [a for a in rules.legal_actions(state, 0) if a["type"] == "mark"]
+    legal = [a for a in rules.legal_actions(state, 0) if a["type"] == "mark" and "dice" not in a]
     assert sorted(json.loads(t["act"])["field"] for t in tapped.values()) == sorted(
         a["field"] for a in legal
     )
@@ -139,6 +140,24 @@ def test_every_cross_the_dice_allow_is_a_tap_on_the_sheet_with_what_it_wins():
         "Put the dice back: the purple dice, to choose again",
         "Done: cross nothing",
     ]
+
+
+def test_a_choice_of_dice_is_one_button_saying_what_it_spends_and_what_stays():
+    """ "You can decide which dice you want to take": a tap on a field uses the banana; the
+    same cross with the joker is one tap of its own, saying the banana then stays for the
+    others. Only the active player sees such buttons."""
+    state = play(table(DICE), 0, choose("purple"))
+    purple = game(state, 0)["sheet"]["areas"][0]
+    offered = [a for a in rules.legal_actions(state, 0) if "dice" in a]
+    assert [json.loads(c["act"]) for c in purple["dice_choices"]] == offered
+    first = purple["dice_choices"][0]
+    assert first["text"] == "Cross bunch 1 of banana crate 1 using: joker"
+    assert first["left"] == "Stays for the others: banana"
+    assert first["aria"].startswith(first["text"])
+    assert json.loads(purple["taps"][0]["tap"]["act"]) == bunch(0, 0)  # the tap: the banana
+    assert all(a["dice_choices"] == [] for a in game(state, 0)["sheet"]["areas"][1:])
+    both = play(state, 0, bunch(1, 1))  # a bunch of 2 takes the banana and the joker
+    assert game(both, 0)["sheet"]["areas"][0]["dice_choices"] == []
 
 
 def test_a_waiting_bonus_mark_is_offered_alone_and_may_be_skipped_but_not_confirmed_past():
@@ -187,6 +206,18 @@ def test_elephants_taken_for_the_fountain_show_their_new_faces_as_rolled_again()
     assert seen["subline"] == "Tap a dashed field on your sheet, then confirm."
     assert seen["hint"] == "Tap a dashed field in blue, then confirm."
     assert labels(seen["controls"], "type") == ["confirm"]  # the reroll cannot be undone
+
+
+def test_a_joker_taken_with_the_elephants_stays_drawn_as_a_joker_not_rolled_again():
+    """Ruling: "a joker taken with them is no elephant die and is not rerolled"."""
+    source = rolling((3, "pink-half-stripes"))
+    state = play(table(DICE), 0, choose("blue"), source)
+    seen = {d["die"]: d for d in game(state, 0)["dice"]}
+    assert (seen[1]["icon"], seen[1]["label"]) == ("joker", "joker, taken")
+    assert (seen[3]["caption"], seen[3]["status_words"]) == ("stripes half", "rolled again, taken")
+    state = play(play(state, 0, fountain("pink", 0)), 0, CONFIRM)
+    bea = {d["die"]: d for d in game(state, 1)["dice"]}
+    assert (bea[1]["label"], bea[3]["status_words"]) == ("joker, free", "rolled again, Ann's")
 
 
 # --- the others' phase ---------------------------------------------------------------------

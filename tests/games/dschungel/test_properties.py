@@ -202,6 +202,30 @@ def assert_dice_used_by_the_rules(play: Play, base: Sheet) -> None:
     assert all(taken[a] <= won[a] for a in taken), (taken, won)
 
 
+def assert_dice_kept_by_the_rules(before: rules.State, seat: int, action: dict, after) -> None:
+    """Blue: "roll again all dice that show an elephant", ruling: "a joker taken with them is
+    no elephant die and is not rerolled". When the active player confirms or passes, the five
+    dice are each used, gone or left, and only elephants rolled again can be gone."""
+    kind = action.get("type")
+    if kind == "choose" and action["colour"] == "blue":
+        play = after.plays[seat]
+        shown = dict(rules.available_dice(before, seat))
+        for d, face in zip(play.dice, play.faces, strict=True):
+            if shown[d] == JOKER:
+                assert face == JOKER and d not in play.rolled
+            else:
+                assert shown[d] == "blue-elephant" and d in play.rolled
+    ends_active = before.phase == "active" and kind in ("confirm", "pass")
+    if ends_active and after.phase == "others" and after.turn == before.turn:
+        used, gone, left = set(after.used), set(after.gone), set(after.left)
+        assert len(used) + len(gone) + len(left) == len(DICE)
+        assert used | gone | left == set(range(len(DICE)))
+        assert gone <= set(after.elephants)
+        for d in left:
+            if d not in after.elephants:
+                assert after.dice[d] == before.dice[d]
+
+
 # --- the properties ------------------------------------------------------------------------
 
 
@@ -209,8 +233,13 @@ def assert_dice_used_by_the_rules(play: Play, base: Sheet) -> None:
 @given(seed=seeds, players=player_counts)
 def test_random_games_end_with_stars_as_recounted_and_crosses_made_by_the_rules(seed, players):
     """Every game ends with an Extra Star; stars are the rainbow stars the sheet shows;
-    crosses only ever add up, in the order the areas demand, with the dice the rules allow."""
+    crosses only ever add up, in the order the areas demand, with the dice the rules allow;
+    every die is used, gone or left, and a joker taken with the elephants is never rolled."""
+    before = None
     for state, seat, action in random_game(seed, players):
+        if before is not None and before[1] is not None:
+            assert_dice_kept_by_the_rules(*before, state)
+        before = (state, seat, action)
         if action.get("type") == "confirm":
             play = state.plays[seat]
             assert_only_added(state.sheets[seat], play.sheet)
@@ -299,6 +328,47 @@ def test_actions_not_offered_to_a_seat_are_refused_with_a_sentence(seed, players
         earlier.extend(candidates[:3])
         earlier = earlier[-40:]
         assert json.dumps(state.to_json()) == text
+
+
+def left_for_others(play: Play) -> list[str]:
+    """The taken dice a play leaves the others, as faces: unused, and not rolled again."""
+    return sorted(
+        f
+        for p, (d, f) in enumerate(zip(play.dice, play.faces, strict=True))
+        if not play.spent[p] and d not in play.rolled
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=seeds, players=player_counts)
+def test_a_choice_of_dice_is_offered_to_the_active_player_only_where_it_changes_what_is_left(
+    seed, players
+):
+    """ "You can decide which dice you want to take": a cross naming its dice makes the same
+    cross as a tap on the field, with dice the rules allow, and leaves the others different
+    dice than the tap and than every other choice offered for that field."""
+    for state, _seat, _action in random_game(seed, players):
+        for seat in rules.to_act(state):
+            play = state.plays[seat]
+            legal = rules.legal_actions(state, seat)
+            chosen = [a for a in legal if "dice" in a]
+            if seat != state.active or play is None:
+                assert chosen == []
+                continue
+            lefts: dict[str, list] = {}
+            for action in [a for a in legal if a["type"] == "mark"]:
+                plain = {k: v for k, v in action.items() if k != "dice"}
+                assert plain in legal
+                after = rules.apply(state, seat, action, random.Random(0)).plays[seat]
+                assert (
+                    after.sheet
+                    == rules.apply(state, seat, plain, random.Random(0)).plays[seat].sheet
+                )
+                assert after.marks[-1]["dice"] == action.get("dice", after.marks[-1]["dice"])
+                assert_dice_used_by_the_rules(after, state.sheets[seat])
+                left = left_for_others(after)
+                assert left not in lefts.setdefault(action["field"], []), action
+                lefts[action["field"]].append(left)
 
 
 faces_rolled = st.tuples(*(st.sampled_from(die) for die in DICE))

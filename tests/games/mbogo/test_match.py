@@ -72,10 +72,16 @@ def test_players_tied_on_the_most_points_share_the_win():
 def test_a_target_of_zero_plays_a_single_hand():
     state = rules.setup(NAMES[:2], {"target": 0}, rng())
     assert state.max_hands == 1
-    assert rules.setup(NAMES[:2], {"hands": 1}, rng()).max_hands == 1
     state = finish(match_of(finishing_hand()))
     assert rules.hand_result(state)["match"]["over"] is True
     assert rules.view(state, None)["match"]["winners"] == [0]
+
+
+def test_only_the_target_the_lobby_offers_ends_a_match_no_count_of_hands():
+    """The lobby offers "Play to" alone, so a setting no room can make changes nothing: a
+    match to 50 is played to 50, whatever else is sent along."""
+    state = rules.setup(NAMES[:2], {"target": 50, "hands": 1}, rng())
+    assert (state.target, state.max_hands) == (50, None)
 
 
 def test_a_whole_match_to_fifty_replays_from_its_seed_and_round_trips_through_json():

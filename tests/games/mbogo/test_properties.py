@@ -6,9 +6,11 @@ import json
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from apps.core.protocol import IllegalAction
 from apps.games.mbogo import rules
 from apps.games.mbogo.cards import ANIMAL_KINDS, KIND_OF
 from apps.games.mbogo.rules import HandState, MatchState
@@ -97,6 +99,33 @@ def test_states_round_trip_through_json_and_apply_never_mutates_its_input(seed, 
             for action in rules.legal_actions(state, seat):
                 rules.apply(state, seat, action, random.Random(step))
             assert json.dumps(state.to_json()) == text
+
+
+JUNK = [None, -1, 99, "x", 1.5, True, [1], {"a": 1}]
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=seeds, players=player_counts)
+def test_junk_from_the_wire_is_refused_with_illegal_action_and_changes_nothing(seed, players):
+    """Design: "Every bad input gets a clear message and changes nothing": a legal action with
+    one field spoiled, sent from any seat or from something that is not a seat, raises
+    IllegalAction and nothing else, as in the other games."""
+    fuzz = random.Random(seed)
+    for step, (state, _seat, action) in enumerate(random_hand(seed, players)):
+        if step % 3:
+            continue
+        text = json.dumps(state.to_json())
+        junk = dict(action or {"type": "next_hand"})
+        junk[fuzz.choice(list(junk))] = fuzz.choice(JUNK)
+        sender = fuzz.choice([*JUNK, *range(players)])
+        for who, what in ((sender, junk), (fuzz.choice(JUNK), action or junk)):
+            try:
+                rules.apply(state, who, what, random.Random(step))
+            except IllegalAction as refused:
+                assert str(refused)[:1].isupper() and str(refused).endswith(".")
+        assert json.dumps(state.to_json()) == text
+    with pytest.raises(IllegalAction):
+        rules.setup(NAMES[:players], {"target": fuzz.choice(JUNK[1:])}, random.Random(seed))
 
 
 def card_ids_in(seen: dict) -> set[int]:

@@ -80,6 +80,25 @@ def test_mbogo_is_for_two_to_five_players(players):
         rules.setup(NAMES[:1] * players, {}, rng())
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"target": "x"},
+        {"target": [50]},
+        {"target": 7},
+        {"dealer": "x"},
+        {"dealer": 9},
+        {"dealer": True},
+    ],
+)
+def test_a_setting_that_is_not_one_of_the_games_is_refused_with_a_sentence(options):
+    """Design: "Every bad input gets a clear message and changes nothing": a match is set up
+    only with a target the lobby offers and a dealer who is one of the players."""
+    with pytest.raises(IllegalAction) as refused:
+        rules.setup(NAMES[:3], options, rng())
+    assert str(refused.value)[:1].isupper() and str(refused.value).endswith(".")
+
+
 def test_the_dealer_takes_the_first_turn():
     """ "The dealer is the first to take a turn." """
     assert rules.setup(NAMES[:3], {}, rng()).hand.turn == 0
@@ -480,6 +499,9 @@ def test_a_play_restarts_the_count_of_quiet_rounds():
         (0, {"type": "next_hand"}, "still being played"),
         (0, "release", "not a move in Mbogo"),
         (None, {"type": "skip"}, "Only a player"),
+        ("x", {"type": "skip"}, "Only a player"),
+        (1.5, {"type": "skip"}, "Only a player"),
+        ([0], {"type": "skip"}, "Only a player"),
     ],
 )
 def test_an_illegal_action_raises_and_changes_nothing(seat, action, message):
