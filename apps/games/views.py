@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from apps.core import cookies
 from apps.core.errors import Refused
 from apps.core.limits import limited, wrong_code
 from apps.core.links import night_for
@@ -21,14 +22,9 @@ SEAT_COOKIE_AGE = 60 * 60 * 24 * 3  # a party game rarely outlives the weekend
 
 
 def _remember_seat(response: HttpResponse, room: Room, seat: Seat) -> HttpResponse:
-    response.set_cookie(
-        cookie_name(room),
-        services.seat_token(room, seat),
-        max_age=SEAT_COOKIE_AGE,
-        httponly=True,
-        samesite="Lax",
+    return cookies.keep(
+        response, cookie_name(room), services.seat_token(room, seat), max_age=SEAT_COOKIE_AGE
     )
-    return response
 
 
 def _room_or_404(code: str) -> Room:

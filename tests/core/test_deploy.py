@@ -46,12 +46,13 @@ def test_behind_the_https_proxy_the_forwarded_scheme_and_secure_cookies_are_set(
     code = (
         "import django; django.setup(); from django.conf import settings as s; "
         "print(s.SECURE_PROXY_SSL_HEADER, s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, "
-        "s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0, s.TRUSTED_PROXY, s.DEBUG)"
+        "s.CSRF_COOKIE_SECURE, s.LANGUAGE_COOKIE_SECURE, s.HTTPS, s.SECURE_HSTS_SECONDS > 0, "
+        "s.TRUSTED_PROXY, s.DEBUG)"
     )
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert out.stdout.strip() == (
-        "('HTTP_X_FORWARDED_PROTO', 'https') True True True True True False"
+        "('HTTP_X_FORWARDED_PROTO', 'https') True True True True True True True False"
     ), out.stderr

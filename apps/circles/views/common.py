@@ -19,7 +19,7 @@ from django_htmx.http import reswap, retarget
 from apps.circles import services
 from apps.circles.access import NotAllowed, Viewer, require, viewer_for
 from apps.circles.models import Circle, Member, Month
-from apps.core import i18n
+from apps.core import cookies, i18n
 from apps.core.language import browser_language, speak, supported
 from apps.core.network import lan_addresses
 
@@ -136,16 +136,7 @@ def keep_language_cookie(request: HttpRequest, response: HttpResponse, language:
         return
     if settings.LANGUAGE_COOKIE_NAME in response.cookies:  # a language chosen just now
         return
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        language,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        path=settings.LANGUAGE_COOKIE_PATH,
-        domain=settings.LANGUAGE_COOKIE_DOMAIN,
-        secure=settings.LANGUAGE_COOKIE_SECURE,
-        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
-    )
+    cookies.keep_language(response, language)
 
 
 def answer(
@@ -185,14 +176,8 @@ def first_error(form) -> str:
 
 
 def set_member_cookie(response: HttpResponse, circle: Circle, token: str) -> HttpResponse:
-    response.set_cookie(
-        circle.cookie_name,
-        token,
-        max_age=60 * 60 * 24 * 400,  # a season and then some
-        httponly=True,
-        samesite="Lax",
-    )
-    return response
+    # A season and then some.
+    return cookies.keep(response, circle.cookie_name, token, max_age=60 * 60 * 24 * 400)
 
 
 __all__ = ["Viewer", "answer", "circle_view", "first_error", "get_circle", "refusal"]

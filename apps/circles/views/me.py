@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from apps.circles import services
 from apps.circles.access import Viewer
 from apps.circles.forms import EmptyForm, LanguageForm, LoginForm, MemberForm
+from apps.core import cookies
 from apps.core.errors import Refused
 from apps.core.language import speak
 
@@ -28,7 +29,7 @@ def forget(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     """Sign this phone out of the circle (the member link still works elsewhere)."""
     EmptyForm(request.POST).is_valid()
     response = redirect("circles:list")
-    response.delete_cookie(viewer.circle.cookie_name, samesite="Lax")
+    cookies.forget(response, viewer.circle.cookie_name)
     messages.info(
         request, _("This phone is signed out of the circle. Your member link still works.")
     )

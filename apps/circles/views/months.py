@@ -37,6 +37,7 @@ from apps.circles.selectors import (
     substitutes,
     swap_targets,
 )
+from apps.core import cookies
 from apps.core.errors import Refused
 from apps.core.language import speak
 from apps.core.tokens import seat_cookie_name
@@ -346,10 +347,7 @@ def arrive(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
         response["HX-Redirect"] = url
     else:
         response = redirect(url)
-    response.set_cookie(
-        seat_cookie_name(party.scope), token, max_age=COOKIE_AGE, httponly=True, samesite="Lax"
-    )
-    return response
+    return cookies.keep(response, seat_cookie_name(party.scope), token, max_age=COOKIE_AGE)
 
 
 # --- swaps ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from apps.core import i18n
+from apps.core import cookies, i18n
 from apps.core.errors import Refused
 from apps.core.language import speak, supported
 from apps.core.limits import limited, wrong_code
@@ -67,14 +67,7 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
             error = str(problem)
         else:
             response = redirect("party_phone", code=party.code)
-            response.set_cookie(
-                seat_cookie_name(party.scope),
-                token,
-                max_age=COOKIE_AGE,
-                httponly=True,
-                samesite="Lax",
-            )
-            return response
+            return cookies.keep(response, seat_cookie_name(party.scope), token, max_age=COOKIE_AGE)
     names = party.players.filter(kind=Player.Kind.PLAYER, active=True, claimed=False)
     return render(
         request,
@@ -97,9 +90,7 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
         )
     if not request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME):
         # A phone that lost its language cookie gets its seat's language back for good.
-        response.set_cookie(
-            settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE
-        )
+        cookies.keep_language(response, language)
     return response
 
 
