@@ -3,6 +3,7 @@ screen, from the lobby to the winner."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -10,7 +11,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import TV
+from tests.e2e.conftest import PHONE, TV
 
 # What a phone does when it can, most urgent first: play the card in hand (a truck: the
 # animal, then where: a stable, or out of the game when no stable takes it), else grab a
@@ -168,3 +169,90 @@ def test_two_phones_a_bot_and_the_big_screen_play_a_short_game_to_its_winner(
     docs_shot(screen, "bonje-screen-end.png", full_page=False)
     for page in phones:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Every stable of Ann and Bea holds an animal; Bea holds a transport truck and Ann has just
+# taken the elephant from her own pile (a constructed position).
+NO_PLACE_YET = """
+import json
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.games.services.common import changed
+from tests.games.bonje import elephant_against_truck
+room, ann = services.create_room("bonje", {{}}, "Ann")
+bea = services.take_seat(room.code, 1, "Bea")
+services.start_room(room.code, read_seat_token(services.seat_token(room, ann), room.scope))
+room.refresh_from_db()
+state = elephant_against_truck(players=2)
+state.players = list(room.state["players"])
+room.state = state.to_json()
+changed(room, "state", state=state)
+tokens = [services.seat_token(room, seat) for seat in (ann, bea)]
+print(json.dumps({{"code": room.code, "scope": room.scope, "tokens": tokens}}))
+"""
+TRUCK_OUT = """
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.games.models import Room
+room = Room.objects.get(code={code!r})
+truck = {{"type": "truck", "from_seat": 0, "from_stable": 0, "animal": "stallion",
+          "to_seat": None, "to_stable": None}}
+services.perform_action(room.code, read_seat_token({token!r}, room.scope), "bea-truck", truck)
+"""
+# The headline, with the width its words need and the width it gets.
+HEADLINE = """() => { const h = document.getElementById("bj-headline");
+  return {text: h.textContent.trim(), cut: h.scrollWidth > h.clientWidth
+    || h.scrollHeight > h.clientHeight + 1}; }"""
+
+
+def seated_phone(new_context, server, room: dict, seat: int, locale: str = "en-GB") -> Page:
+    context = new_context({**PHONE, "locale": locale})
+    cookie = {"name": "seat_" + room["scope"].replace(":", "_"), "value": room["tokens"][seat]}
+    context.add_cookies([{**cookie, "url": server.url}])
+    page = context.new_page()
+    page.goto(f"{server.url}/rooms/{room['code']}/")
+    expect(page.locator("body")).to_have_attribute("data-live-state", "open")
+    return page
+
+
+def test_an_elephant_with_no_place_yet_waits_and_its_removal_is_told_in_the_story(
+    server, new_context
+):
+    room = json.loads(server.python(NO_PLACE_YET.format()).splitlines()[-1])
+    ann = seated_phone(new_context, server, room, 0)
+    bea = seated_phone(new_context, server, room, 1)
+
+    # No stable takes the elephant yet, but Bea's truck could empty one: WAIT is the move.
+    expect(ann.locator("#bj-headline")).to_have_text("No place yet for the elephant")
+    expect(ann.locator("#room-live")).to_contain_text(
+        "No other player has an empty stable yet. WAIT: a card still to be played may make a "
+        "place for it."
+    )
+    assert ann.locator(TARGET).count() == 0
+    wait = ann.get_by_role("button", name=re.compile("^WAIT"))
+    expect(wait).to_be_enabled()
+    fits_a_phone(ann)
+    wait.focus()
+    ann.keyboard.press("Enter")
+    expect(ann.locator("#bj-headline")).to_have_text("You wait with the elephant")
+
+    # Bea trucks Ann's stallion out of the game: the only empty stable is Ann's own.
+    server.python(TRUCK_OUT.format(code=room["code"], token=room["tokens"][1]))
+    expect(ann.locator("#room-live .bj-log")).to_contain_text(
+        "Your elephant still had no place when its turn came and left the game: no other "
+        "player has an empty stable."
+    )
+    expect(bea.locator("#room-live .bj-log")).to_contain_text(
+        "Ann's elephant still had no place when its turn came and left the game"
+    )
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "de-DE"])
+def test_the_wait_for_a_place_reads_whole_on_a_dutch_and_a_german_phone(
+    server, new_context, locale
+):
+    room = json.loads(server.python(NO_PLACE_YET.format()).splitlines()[-1])
+    ann = seated_phone(new_context, server, room, 0, locale)
+    headline = ann.evaluate(HEADLINE)
+    assert not headline["cut"], headline["text"]
+    fits_a_phone(ann)

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.e2e.conftest import TV
+from tests.e2e.conftest import PHONE, TV
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -181,3 +181,79 @@ def test_two_phones_and_the_big_screen_play_a_turn_and_see_the_rainbow_stars(
         expect(page.get_by_test_id("results")).to_contain_text("Final standings")
     fits_a_phone(ann)
     docs_shot(screen, "dschungel-end.png", full_page=False)
+
+
+# Ann has rolled a banana, a joker and three dice of other colours (a constructed position).
+ROLLED = """
+import json
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.games.models import Room
+from apps.games.services.common import changed
+from tests.games.dschungel import BANANA, DOTS, ELEPHANT, JOKER, STRIPES, table
+room, ann = services.create_room("dschungel", {{}}, "Ann")
+bea = services.take_seat(room.code, 1, "Bea")
+services.start_room(room.code, read_seat_token(services.seat_token(room, ann), room.scope))
+room.refresh_from_db()
+state = table([BANANA, JOKER, STRIPES, ELEPHANT, DOTS])
+state.players = list(room.state["players"])
+room.state = state.to_json()
+changed(room, "state", state=state)
+tokens = [services.seat_token(room, seat) for seat in (ann, bea)]
+print(json.dumps({{"code": room.code, "scope": room.scope, "tokens": tokens}}))
+"""
+JOKER_FOR_CRATE_1 = "Cross bunch 1 of banana crate 1 using: joker; Stays for the others: banana"
+# The dice whose caption needs more width than the die gets (it would run into the next).
+CAPTIONS = """() => Array.from(document.querySelectorAll("#room-live .dj-die"))
+  .map((d) => ({text: d.textContent.trim(), needs: d.scrollWidth, gets: d.clientWidth}))
+  .filter((d) => d.needs > d.gets)"""
+
+
+def seated_phone(new_context, server, room: dict, seat: int, locale: str = "en-GB") -> Page:
+    context = new_context({**PHONE, "locale": locale})
+    cookie = {"name": "seat_" + room["scope"].replace(":", "_"), "value": room["tokens"][seat]}
+    context.add_cookies([{**cookie, "url": server.url}])
+    page = context.new_page()
+    page.goto(f"{server.url}/rooms/{room['code']}/")
+    expect(page.locator("body")).to_have_attribute("data-live-state", "open")
+    return page
+
+
+def test_the_active_player_spends_the_joker_with_one_labelled_tap_and_leaves_the_banana(
+    server, new_context
+):
+    room = json.loads(server.python(ROLLED.format()).splitlines()[-1])
+    ann = seated_phone(new_context, server, room, 0)
+    press(ann, "#choose-purple")
+
+    # Under the purple sheet: the crosses made with the joker instead, each one labelled tap.
+    choices = ann.locator("#room-live .dj-dice-choices")
+    expect(choices.get_by_role("heading")).to_have_text("Or cross with other dice")
+    choice = ann.get_by_role("button", name=JOKER_FOR_CRATE_1)
+    expect(choice).to_be_visible()
+    fits_a_phone(ann)
+    assert ann.evaluate(CAPTIONS) == []
+
+    # Chosen from the keyboard: the joker crosses, the banana stays for Bea.
+    press(ann, f"#{choice.get_attribute('id')}", keyboard=True)
+    assert new_crosses(ann) == 1
+    expect(ann.locator("#room-live .dj-die.dj-c-joker")).to_have_class(re.compile("dj-s-used"))
+    expect(ann.locator("#room-live .dj-die.dj-c-purple")).not_to_have_class(re.compile("dj-s-used"))
+    press(ann, "#do-confirm")
+    bea = seated_phone(new_context, server, room, 1)
+    expect(bea.locator("#turn-headline")).to_have_text("Take a colour from Ann's dice")
+    expect(bea.locator("#choose-purple")).to_contain_text("banana")
+
+
+@pytest.mark.parametrize("locale", ["nl-NL", "de-DE"])
+def test_the_choice_of_die_reads_whole_on_a_dutch_and_a_german_phone(server, new_context, locale):
+    room = json.loads(server.python(ROLLED.format()).splitlines()[-1])
+    ann = seated_phone(new_context, server, room, 0, locale)
+    press(ann, "#choose-purple")
+    expect(ann.locator("#room-live .dj-dice-choice").first).to_be_visible()
+    fits_a_phone(ann)
+    assert ann.evaluate(CAPTIONS) == []
+    if locale == "de-DE":
+        expect(ann.locator("#room-live .dj-dice-choice").first).to_contain_text(
+            "Kreuze Staude 1 in Bananenkiste 1 an, mit: Joker"
+        )

@@ -5,9 +5,17 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.conftest import PHONE
+
 ACTIONS = "#room-live .actions button[name=act]"
+OPTIONS = """
+import json
+from apps.games.models import Room
+print(json.dumps(Room.objects.get(code={code!r}).options))
+"""
 
 
 def sit(page: Page, name: str, seat: int) -> None:
@@ -96,3 +104,38 @@ def test_three_phones_and_a_bot_play_a_whole_hand_to_the_score(server, phone, la
     expect(ann.locator(".score-breakdown")).to_contain_text("Bea deals the next hand.")
     for page in phones:  # the score table fits the phone, or scrolls inside its card
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Seat names taller than one line: their words were broken to fit beside the seat's controls.
+BROKEN_NAMES = """() => Array.from(document.querySelectorAll(".seat-name"))
+  .filter((n) => n.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(n).fontSize))
+  .map((n) => n.textContent.trim())"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "settings", "play_to", "choices"),
+    [
+        ("en-GB", "Settings for Mbogo", "Play to", ["One hand", "25 points", "100 points"]),
+        ("de-DE", "Einstellungen für Mbogo", "Spielen bis", ["Ein Spiel", "25 Punkte"]),
+    ],
+)
+def test_the_lobby_offers_how_long_the_match_runs_and_the_room_keeps_it(
+    server, new_context, locale, settings, play_to, choices
+):
+    ann = new_context({**PHONE, "locale": locale}).new_page()
+    ann.goto(server.url + "/games/")
+    ann.check("input[name=game][value=mbogo]")
+    ann.get_by_text(settings).click()
+    target = ann.get_by_label(play_to)
+    expect(target).to_be_visible()
+    offered = target.locator("option").all_inner_texts()
+    assert all(any(o.startswith(c) for o in offered) for c in choices), offered
+    assert target.bounding_box()["height"] >= 44
+    target.select_option("25")
+    ann.fill("#id_name", "Ann")
+    ann.locator("form[action$='/games/new/'] button[type=submit]").click()
+    code = ann.locator(".room-head .room-code").inner_text()
+    assert server.python(OPTIONS.format(code=code)).splitlines()[-1] == '{"target": 25}'
+    # The room's lobby, with its empty seats beside their bot controls, fits the phone whole.
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    assert ann.evaluate(BROKEN_NAMES) == []

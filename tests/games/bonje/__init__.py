@@ -110,3 +110,25 @@ def random_game(
         yield state, seat, action
         state = rules.apply(state, seat, action, engine)
     raise AssertionError(f"the game did not end within {max_actions} actions")
+
+
+# Three players, every one of the nine stables holding one animal.
+FULL = [
+    [[STALLIONS[0]], [BULLS[0]], [BOARS[0]]],
+    [[RAMS[0]], [ROOSTERS[0]], [MARES[0]]],
+    [[HENS[0]], [COWS[0]], [EWES[0]]],
+]
+
+
+def elephant_against_truck(players: int = 3) -> BonjeState:
+    """The waiting tactic for a card with no target yet: every stable holds an animal, Bea
+    (seat 1) holds a transport truck, and Ann (seat 0) has just taken the elephant from her
+    own pile. No stable takes the elephant, but Bea's truck could still empty one."""
+    state = position(
+        FULL[:players],
+        face_up=[ELEPHANTS[0], *[None] * (players - 1)],
+        held=[None, TRUCKS[0], *[None] * (players - 2)],
+        took_from=[None, 1, *[None] * (players - 2)],
+        stacks=[[HENS[5 + seat]] for seat in range(players)],
+    )
+    return play(state, 0, {"type": "take", "from": 0})

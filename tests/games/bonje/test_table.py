@@ -23,6 +23,7 @@ from tests.games.bonje import (
     RAMS,
     STALLIONS,
     TRUCKS,
+    elephant_against_truck,
     play,
     position,
 )
@@ -362,15 +363,7 @@ def test_a_card_with_no_place_yet_is_offered_wait_and_its_later_removal_is_told(
     """The waiting tactic is for any taken card: Ann's elephant has no empty stable to go to
     yet, but Bea's truck could still make one, so the phone offers WAIT; when its turn comes
     with still no place, the log says it left the game and why."""
-    state = position(
-        [[[STALLIONS[0]], [BULLS[0]]], [[RAMS[0]], [MARES[0]]]],
-        face_up=[ELEPHANTS[0], None],
-        held=[None, TRUCKS[0]],
-        took_from=[None, 1],
-        stacks=STACKS2,
-    )
-    room, claims = bonje_room(state=state)
-    services.perform_action(room.code, claims["Ann"], "ann-grabs-0", {"type": "take", "from": 0})
+    room, claims = bonje_room(state=elephant_against_truck(players=2))
     ann = page_for(room, "Ann")
     assert rules.legal_actions(room_state(room), 0) == [{"type": "wait"}]
     assert moves(ann) == [] and "is-off" not in by_id(ann, "bj-wait")["class"]

@@ -6,20 +6,17 @@ import pytest
 
 from apps.core.protocol import IllegalAction
 from apps.games.bonje import rules
-from apps.games.bonje.state import PAUSE, BonjeState
+from apps.games.bonje.state import PAUSE
 from tests.games.bonje import (
-    BOARS,
     BULLS,
-    COWS,
     ELEPHANTS,
-    EWES,
+    FULL,
     HENS,
     MAD_COWS,
     MARES,
-    RAMS,
-    ROOSTERS,
     STALLIONS,
     TRUCKS,
+    elephant_against_truck,
     play,
     position,
 )
@@ -176,12 +173,6 @@ def test_a_held_card_that_loses_its_last_target_is_removed_at_once():
 
 # --- a card with no target yet ---------------------------------------------------------------
 
-# Three players, all nine stables filled with one animal each.
-FULL = [
-    [[STALLIONS[0]], [BULLS[0]], [BOARS[0]]],
-    [[RAMS[0]], [ROOSTERS[0]], [MARES[0]]],
-    [[HENS[0]], [COWS[0]], [EWES[0]]],
-]
 TRUCK_OUT_OF_CALS_STABLE = {
     "type": "truck",
     "from_seat": 2,
@@ -192,22 +183,11 @@ TRUCK_OUT_OF_CALS_STABLE = {
 }
 
 
-def elephant_taken_while_bea_holds_a_truck() -> BonjeState:
-    state = position(
-        FULL,
-        face_up=[ELEPHANTS[0], None, None],
-        held=[None, TRUCKS[0], None],
-        took_from=[None, 1, None],
-        stacks=[[1], [2], [3]],
-    )
-    return play(state, 0, {"type": "take", "from": 0})
-
-
 def test_a_card_with_no_target_yet_may_wait_while_a_held_truck_could_make_one():
     """ "If one or more players want to wait with playing in order to let others go first":
     the waiting tactic is for any taken card. Bea's truck could still empty a stable, so Ann
     keeps her elephant and may WAIT."""
-    state = elephant_taken_while_bea_holds_a_truck()
+    state = elephant_against_truck()
     assert state.held[0] == ELEPHANTS[0] and ELEPHANTS[0] not in state.removed
     assert rules.legal_actions(state, 0) == [{"type": "wait"}]
     state = play(state, 0, {"type": "wait"})
@@ -221,7 +201,7 @@ def test_a_card_with_no_target_yet_may_wait_while_a_held_truck_could_make_one():
 def test_a_card_that_still_has_no_target_when_its_turn_comes_is_removed_visibly():
     """Ruling: "A card that cannot legally be played is removed from the game, automatically
     and visibly", when its turn in the waiting order comes."""
-    state = play(elephant_taken_while_bea_holds_a_truck(), 0, {"type": "wait"})
+    state = play(elephant_against_truck(), 0, {"type": "wait"})
     truck_from_ann = {**TRUCK_OUT_OF_CALS_STABLE, "from_seat": 0, "animal": "stallion"}
     state = play(state, 1, truck_from_ann)  # only Ann's own stable is empty: no place for it
     assert ELEPHANTS[0] in state.removed and state.held[0] is None
@@ -248,7 +228,7 @@ def test_a_card_is_removed_at_once_when_nothing_still_held_could_make_a_target()
     state = play(state, 0, {"type": "take", "from": 0})
     assert ELEPHANTS[0] in state.removed
     assert state.log[-1]["type"] == "removed" and "waited" not in state.log[-1]
-    state = elephant_taken_while_bea_holds_a_truck()
+    state = elephant_against_truck()
     state = play(state, 1, {"type": "wait"})
     assert ELEPHANTS[0] in state.removed and state.held == [None, TRUCKS[0], None]
     assert rules.view(state, None)["due"] == 1
