@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from apps.core.limits import limited
+from apps.core.signin import signin
 
 urlpatterns = [
     path("", include("apps.core.urls")),
@@ -12,7 +12,7 @@ urlpatterns = [
     path("", include("apps.prizes.urls")),
     path("", include("apps.parties.urls")),
     path("c/", include("apps.circles.urls")),
-    path("signin/", limited("signin")(auth_views.LoginView.as_view()), name="login"),
+    path("signin/", signin, name="login"),
     path("signout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -44,3 +44,14 @@ def read_seat_token(token: str | None, scope: str) -> SeatClaim | None:
 def seat_cookie_name(scope: str) -> str:
     """One cookie per party or room, so a phone can be at a party and in a game at once."""
     return "seat_" + scope.replace(":", "_")
+
+
+def seat_cookie_holds(name: str, token: str | None) -> bool:
+    """Whether a seat cookie holds a token the server signed for its own scope (no query)."""
+    if not token or len(token) > 500:
+        return False
+    try:
+        data = signing.loads(token, salt=SALT)
+    except signing.BadSignature:
+        return False
+    return isinstance(data, dict) and seat_cookie_name(str(data.get("s", ""))) == name

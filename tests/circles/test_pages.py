@@ -281,7 +281,7 @@ def test_a_phone_lists_the_circles_it_is_signed_in_to_and_can_sign_out(client, c
     assert "Bunko Belles" in client.get("/c/").content.decode()
     response = client.post(f"/c/{circle.code}/me/forget/")
     assert response["Location"] == "/c/"
-    assert client.get(f"/c/{circle.code}/").status_code == 403
+    assert client.get(f"/c/{circle.code}/").status_code == 404
 
 
 def test_the_admin_saves_the_settings_and_the_prizes_with_htmx(client, admin, circle):
@@ -342,3 +342,14 @@ def test_the_member_page_opens_at_its_top_with_no_field_taking_the_focus(client,
     as_member(client, members["Ann"])
     page = client.get(f"/c/{circle.code}/me/").content.decode()
     assert "Your details" in page and "autofocus" not in page
+
+
+def test_made_up_invite_and_member_links_count_as_guesses(client, circle, settings):
+    from apps.core import limits
+    from apps.core.limits import Rate
+
+    settings.RATE_LIMITS = {"code": Rate(3, 3, 600, limits.DEFAULTS["code"].says)}
+    answers = [client.get(f"/c/{circle.code}/join/made-up-{n}/").status_code for n in range(2)]
+    answers.append(client.get(f"/c/{circle.code}/m/made-up/").status_code)
+    assert answers == [400, 400, 400]
+    assert client.get(f"/c/{circle.code}/m/made-up-too/").status_code == 429

@@ -1,9 +1,10 @@
 """Who may do what: every view of the circles app for every role.
 
 Roles: nobody (a phone without a link), another circle's admin, this circle's admin, the
-month's host, a member, a substitute. A role the view is not for reads why (status 403) and
-nothing changes; a role it is for gets past the door (a refusal after that is the service's,
-with its own sentence and status 400)."""
+month's host, a member, a substitute. Someone outside the circle gets the same "not found" as
+for a wrong code (a guess, counted as one); someone in it whose role the view is not for reads
+why (status 403); either way nothing changes. A role the view is for gets past the door (a
+refusal after that is the service's, with its own sentence and status 400)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from .conftest import as_member, first_month, host
 pytestmark = pytest.mark.django_db
 
 ROLES = ["nobody", "outsider", "admin", "host", "member", "substitute"]
+OUTSIDE = {"nobody", "outsider"}
 EVERYONE_IN = {"admin", "host", "member", "substitute"}
 ADMIN = {"admin"}
 RUNNERS = {"admin", "host"}  # the month's host, or the admin standing in
@@ -209,6 +211,7 @@ def call(client: Client, view: str, values: dict, htmx: bool = False):
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_every_view_lets_in_only_the_roles_it_is_for(world, view):
     clients, values = world
+    wrong_code = call(clients["nobody"], view, {**values, "code": "QQQQQ"}).content.decode()
     for role in ROLES:
         before = None if MATRIX[view][role] else fingerprint()
         with transaction.atomic():
@@ -216,11 +219,16 @@ def test_every_view_lets_in_only_the_roles_it_is_for(world, view):
             text = response.content.decode()
             if MATRIX[view][role]:
                 assert response.status_code not in (403, 404, 500), (role, text[:500])
+            elif role in OUTSIDE:
+                assert response.status_code == 404, (role, response.status_code)
+                assert text == wrong_code, (role, text[:800])
+                assert fingerprint() == before, role
             else:
                 assert response.status_code == 403, (role, response.status_code)
-                assert 'role="alert"' in text and (
-                    "you are not in it" in text or "Only" in text or "not one of its" in text
-                ), (role, text[:800])
+                assert 'role="alert"' in text and ("Only" in text or "not one of its" in text), (
+                    role,
+                    text[:800],
+                )
                 assert fingerprint() == before, role
             transaction.set_rollback(True)  # each role starts from the same circle
 
@@ -241,12 +249,19 @@ def test_the_matrix_names_what_each_role_may_do():
     assert "me" not in may["admin"] and "members" in may["admin"] and "start" in may["admin"]
 
 
-def test_another_circles_admin_reads_whose_circle_it_is_and_changes_nothing(world):
+def test_an_outsider_who_guesses_a_circles_code_learns_nothing_and_is_counted(world, settings):
+    from apps.core import limits
+    from apps.core.limits import Rate
+
+    settings.RATE_LIMITS = {"code": Rate(6, 3, 600, limits.DEFAULTS["code"].says)}
     clients, values = world
     before = fingerprint()
     response = call(clients["outsider"], "plan", values)
-    assert response.status_code == 403
-    assert "belongs to the Bunko circle Bunko Belles" in response.content.decode()
+    wrong = call(clients["outsider"], "plan", {**values, "code": "QQQQQ"})
+    assert (response.status_code, response.content) == (wrong.status_code, wrong.content)
+    assert response.status_code == 404 and "Belles" not in response.content.decode()
+    assert call(clients["outsider"], "circle", values).status_code == 404
+    assert call(clients["outsider"], "circle", values).status_code == 429  # out of its 3 guesses
     assert fingerprint() == before
 
 
@@ -270,4 +285,4 @@ def test_a_member_link_for_one_circle_opens_no_other(world, outsider):
     clients, values = world
     other = Circle.objects.get(admin=outsider)
     response = clients["member"].get(f"/c/{other.code}/")
-    assert response.status_code == 403
+    assert response.status_code == 404

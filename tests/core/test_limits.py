@@ -214,3 +214,116 @@ def test_a_cache_out_of_reach_lets_every_attempt_through_uncounted(monkeypatch, 
     assert limits.open_socket("10.0.0.9", "phone") == []
     limits.close_socket(["limit:socket:a:10.0.0.9:open"])
     assert client.get("/").status_code == 200
+
+
+# -- one guesser, one address, a whole party ------------------------------------------------------
+
+
+def _night(django_user_model):
+    host = django_user_model.objects.create_user("host", password="pw-long-enough")
+    party = services.create_party(host, name="Friday")
+    return party, services.join_party(party.code, new_name="Ann")[1]
+
+
+def _seated(party, token: str, address: str = "10.0.0.7") -> Client:
+    from apps.core.tokens import seat_cookie_name
+
+    client = phone(address, csrf="annsphone")
+    client.cookies[seat_cookie_name(party.scope)] = token
+    return client
+
+
+def _guess_from_fresh_clients(address: str = "10.0.0.7", count: int = 10) -> list[int]:
+    return [
+        Client(REMOTE_ADDR=address).post("/join/", {"code": f"ZZZZ{n}"}).status_code
+        for n in range(count)
+    ]
+
+
+def test_a_guesser_at_the_partys_address_is_stopped_but_seated_players_and_the_host_play_on(
+    tight, django_user_model
+):
+    party, token = _night(django_user_model)
+    answers = _guess_from_fresh_clients()
+    assert answers[-1] == 429
+    assert Client(REMOTE_ADDR="10.0.0.7").get(f"/p/{party.code}/").status_code == 429
+    assert _seated(party, token).get(f"/p/{party.code}/").status_code == 200
+    laptop = phone(csrf="hostlaptop")
+    assert laptop.get("/signin/").status_code == 200
+    signed_in = laptop.post("/signin/", {"username": "host", "password": "pw-long-enough"})
+    assert signed_in.status_code == 302
+    assert laptop.get(f"/p/{party.code}/host/").status_code == 200
+
+
+def test_a_forged_seat_cookie_is_no_way_past_the_addresss_count(tight, django_user_model):
+    from apps.core.tokens import seat_cookie_name
+
+    party, _ = _night(django_user_model)
+    _guess_from_fresh_clients()
+    forger = Client(REMOTE_ADDR="10.0.0.7")
+    forger.cookies[seat_cookie_name(party.scope)] = "made-up"
+    forger.cookies["circle_ABCDE"] = "1.2.nonce:made-up"
+    assert forger.get(f"/p/{party.code}/").status_code == 429
+
+
+def test_a_seated_phone_that_guesses_is_stopped_by_its_own_count_whatever_its_csrf_cookie(
+    tight, django_user_model
+):
+    party, token = _night(django_user_model)
+    answers = []
+    for n in range(5):
+        guesser = _seated(party, token)
+        guesser.cookies["csrftoken"] = (f"fresh{n}" * 32)[:32]
+        answers.append(guesser.post("/join/", {"code": f"ZZZZ{n}"}).status_code)
+    assert answers == [200, 200, 200, 429, 429]
+    assert Client(REMOTE_ADDR="10.0.0.7").post("/join/", {"code": "ZZZZZ"}).status_code == 200
+
+
+def test_a_circle_member_is_never_refused_for_the_guesses_of_others_at_the_address(
+    tight, django_user_model
+):
+    from apps.circles import services as circles
+    from apps.circles.tokens import make_member_token
+
+    admin = django_user_model.objects.create_user("admin", password="pw-long-enough")
+    from django.utils import timezone
+
+    from apps.circles.dates import add_months
+
+    circle = circles.create_circle(admin, name="Belles", start=add_months(timezone.localdate(), 1))
+    bea = circles.add_member(circle.pk, name="Bea", email="", kind="member")
+    _guess_from_fresh_clients()
+    member = Client(REMOTE_ADDR="10.0.0.7")
+    member.cookies[circle.cookie_name] = make_member_token(circle.pk, bea.pk, bea.nonce)
+    assert member.get(f"/c/{circle.code}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_seated_phones_socket_opens_while_a_guesser_at_its_address_is_refused(
+    settings,
+):
+    from asgiref.sync import sync_to_async
+    from django.contrib.auth.models import User
+
+    from apps.core.tokens import seat_cookie_name
+
+    settings.RATE_LIMITS = {"code": Rate(6, 3, 600, limits.DEFAULTS["code"].says)}
+
+    @sync_to_async
+    def night() -> tuple[str, str]:
+        host = User.objects.create_user("host", password="pw-long-enough")
+        party = services.create_party(host, name="Friday")
+        token = services.join_party(party.code, new_name="Ann")[1]
+        return party.code, f"{seat_cookie_name(party.scope)}={token}"
+
+    code, seat = await night()
+    for _ in range(6):  # fresh cookieless sockets naming nights that do not exist
+        wrong, (connected, _) = await open_socket("", path="/ws/p/QQQQQ/screen/")
+        assert not connected
+    guesser, (connected, _) = await open_socket("", path=f"/ws/p/{code}/phone/")
+    assert connected and "Too many codes" in (await guesser.receive_json_from())["message"]
+    player, (connected, _) = await open_socket(seat, path=f"/ws/p/{code}/phone/")
+    assert connected
+    await player.send_json_to({"type": "hello", "since": -1})
+    assert (await player.receive_json_from())["type"] == "fragments"
+    await player.disconnect()

@@ -39,8 +39,10 @@ PUBLIC = outcomes()
 HOST_ONLY = outcomes(everyone="login", player="login", host="ok", other_host="403")
 HOST_ONLY.update(circle_admin="403")
 SIGNED_IN = outcomes(anonymous="login", player="login", stranger="login")
-CIRCLE_ADMIN = outcomes(everyone="403", circle_admin="ok")
-CIRCLE_ADMIN_SIGNED_IN = outcomes(everyone="403", circle_admin="ok")
+# Outside a circle its pages answer as a wrong code would: 404 (counted as a guess).
+CIRCLE_ADMIN = outcomes(everyone="404", circle_admin="ok")
+CIRCLE_ADMIN_SIGNED_IN = outcomes(everyone="404", circle_admin="ok")
+CIRCLE_MEMBER = outcomes(everyone="404", circle_admin="403")  # the admin is no member
 
 # route -> (method, path with {names}, outcomes per role[, form data with {names}])
 URLS: dict[str, tuple] = {
@@ -115,9 +117,9 @@ URLS: dict[str, tuple] = {
     # signed links: whoever holds one is let in (a wrong one is refused in words)
     "c/<code:code>/join/<str:token>/": ("get", "/c/{circle}/join/{invite}/", PUBLIC),
     "c/<code:code>/m/<str:token>/": ("get", "/c/{circle}/m/{member_link}/", PUBLIC),
-    "c/<code:code>/me/": ("get", "/c/{circle}/me/", outcomes(everyone="403")),
-    "c/<code:code>/me/language/": ("post", "/c/{circle}/me/language/", outcomes(everyone="403")),
-    "c/<code:code>/me/login/": ("post", "/c/{circle}/me/login/", outcomes(everyone="403")),
+    "c/<code:code>/me/": ("get", "/c/{circle}/me/", CIRCLE_MEMBER),
+    "c/<code:code>/me/language/": ("post", "/c/{circle}/me/language/", CIRCLE_MEMBER),
+    "c/<code:code>/me/login/": ("post", "/c/{circle}/me/login/", CIRCLE_MEMBER),
     "c/<code:code>/me/forget/": ("post", "/c/{circle}/me/forget/", CIRCLE_ADMIN),
     "c/<code:code>/members/": ("get", "/c/{circle}/members/", CIRCLE_ADMIN),
     "c/<code:code>/members/add/": ("post", "/c/{circle}/members/add/", CIRCLE_ADMIN),
@@ -150,7 +152,7 @@ URLS: dict[str, tuple] = {
     "c/<code:code>/months/<int:month_id>/rsvp/": (
         "post",
         "/c/{circle}/months/{month}/rsvp/",
-        outcomes(everyone="403"),
+        CIRCLE_MEMBER,
     ),
     "c/<code:code>/months/<int:month_id>/checklist/": (
         "post",
@@ -177,9 +179,9 @@ URLS: dict[str, tuple] = {
         "/c/{circle}/months/{month}/arrive/",
         CIRCLE_ADMIN,
     ),
-    "c/<code:code>/swaps/ask/": ("post", "/c/{circle}/swaps/ask/", outcomes(everyone="403")),
-    "c/<code:code>/swaps/answer/": ("post", "/c/{circle}/swaps/answer/", outcomes(everyone="403")),
-    "c/<code:code>/swaps/cancel/": ("post", "/c/{circle}/swaps/cancel/", outcomes(everyone="403")),
+    "c/<code:code>/swaps/ask/": ("post", "/c/{circle}/swaps/ask/", CIRCLE_MEMBER),
+    "c/<code:code>/swaps/answer/": ("post", "/c/{circle}/swaps/answer/", CIRCLE_MEMBER),
+    "c/<code:code>/swaps/cancel/": ("post", "/c/{circle}/swaps/cancel/", CIRCLE_MEMBER),
 }
 
 

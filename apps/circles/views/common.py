@@ -23,11 +23,13 @@ from apps.core import cookies, i18n
 from apps.core.language import browser_language, speak, supported
 from apps.core.network import lan_addresses
 
+NO_CIRCLE = "There is no circle with that code."
+
 
 def get_circle(code: str) -> Circle:
     circle = Circle.objects.select_related("admin").filter(code=str(code).upper()).first()
     if circle is None:
-        raise Http404("There is no circle with that code.")
+        raise Http404(NO_CIRCLE)
     return circle
 
 
@@ -71,18 +73,22 @@ def refusal(
 
 def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
     """Load the circle (and the month), work out who is looking, and let the view run only
-    for the role it needs; anyone else reads why not, with status 403."""
+    for the role it needs; someone in the circle reads why not, with status 403. To anyone
+    outside it the circle does not exist: the same "not found" as a wrong code (and counted
+    as a guess), so guessing a code tells nobody a circle's name, or that it is there."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, code: str, *args, **kwargs) -> HttpResponse:
             circle = get_circle(code)
             viewer = viewer_for(request, circle)
+            if not viewer.in_circle:
+                raise Http404(NO_CIRCLE)
             the_month = get_month(circle, kwargs.pop("month_id")) if month else None
             try:
                 require(viewer, role, the_month)
             except NotAllowed as problem:
-                return refusal(request, str(problem), circle=circle if viewer.in_circle else None)
+                return refusal(request, str(problem), circle=circle)
             member = viewer.member
             language = member_language(request, member) if member else None
             # Times on the circle's pages are the circle's (the laptop may be set to UTC); a

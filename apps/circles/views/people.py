@@ -28,8 +28,9 @@ from apps.circles.forms import (
 )
 from apps.circles.models import Member
 from apps.circles.selectors import active_members, substitutes
-from apps.circles.tokens import make_invite, make_member_token, read_member_token
+from apps.circles.tokens import make_invite, make_member_token, read_invite, read_member_token
 from apps.core.errors import Refused
+from apps.core.limits import wrong_code
 
 from .common import (
     answer,
@@ -72,6 +73,11 @@ def join(request: HttpRequest, code: str, token: str) -> HttpResponse:
                 )
             )
     except Refused as problem:
+        # A made-up link at a real circle's code is a guess, as a wrong code is.
+        invite = read_invite(token)
+        made_up = invite is None or invite.circle_id != circle.pk
+        if made_up and (refused := wrong_code(request)):
+            return refused
         return refusal(request, str(problem), status=400)
     viewer = viewer_for(request, circle)
     if viewer.member is not None:
@@ -116,6 +122,8 @@ def member_link(request: HttpRequest, code: str, token: str) -> HttpResponse:
     if claim is not None and claim.circle_id == circle.pk:
         member = circle.members.filter(pk=claim.member_id).first()
     if member is None:
+        if refused := wrong_code(request):  # a made-up link is a guess, as a wrong code is
+            return refused
         return refusal(
             request,
             _(
