@@ -312,7 +312,7 @@ def test_the_host_sets_the_number_on_the_console_and_in_the_setup(host):
     party.refresh_from_db()
     assert party.expected_players == 40
     page = client.get(f"/p/{party.code}/host/").content.decode()
-    assert "0 players, 40 expected" in page
+    assert "Players: 0 of 40 expected" in page
 
 
 @pytest.mark.django_db
@@ -388,3 +388,23 @@ async def test_the_console_hears_a_waiting_name_and_its_let_in_live(host):
     assert "waits for your OK" not in waiting_part
     assert 'id="players"' in html and "Eve" in html[html.index('id="players"') :]
     await console.disconnect()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "waiting", "console"),
+    [
+        ("nl", "Wachten tot de gastheer je binnenlaat", "1 telefoon wacht op jouw akkoord"),
+        ("de", "Warten, bis der Gastgeber dich hereinlässt", "1 Handy wartet auf dein OK"),
+    ],
+)
+def test_the_waiting_page_and_the_console_speak_dutch_and_german(
+    party, host, language, waiting, console
+):
+    fill(party, 4)
+    phone = Client(headers={"accept-language": language})
+    response = phone.post(f"/p/{party.code}/join/", {"name": "Eve"}, follow=True)
+    assert waiting in response.content.decode()
+    client = Client(headers={"accept-language": language})
+    client.force_login(host)
+    assert console in client.get(f"/p/{party.code}/host/").content.decode()
