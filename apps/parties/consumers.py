@@ -275,7 +275,9 @@ class PartyConsumer(LiveConsumer):
         return render.screen_lobby(night, self.base) if not night.party.current_round else ""
 
     def _waiting(self, version: int) -> str:
-        return console.host_waiting(render.night_of(self.code, version))
+        # A join waiting, let in or turned away is rare enough to say in the log at once.
+        night = render.night_of(self.code, version)
+        return console.host_waiting(night) + console.host_log(night)
 
     # -- one table changed ---------------------------------------------------------------------
 

@@ -380,12 +380,14 @@ async def test_the_console_hears_a_waiting_name_and_its_let_in_live(host):
     await sync_to_async(phone.post)(f"/p/{party.code}/join/", {"name": "Eve"})
     html = await _fragments_until(console, "1 phone waits for your OK to join")
     assert 'id="waiting"' in html and "Eve" in html
+    assert "Eve waits for your OK to join." in html  # the night's log says it too
 
     waiting = await sync_to_async(lambda: party.join_requests.get())()
     await sync_to_async(services.let_in)(party.code, waiting.pk)
     html = await _fragments_until(console, 'id="waiting"')
-    waiting_part = html[html.index('id="waiting"') :]
+    waiting_part = html[html.index('id="waiting"') :].split("</section>")[0]
     assert "waits for your OK" not in waiting_part
+    assert "Eve was let in." in html
     assert 'id="players"' in html and "Eve" in html[html.index('id="players"') :]
     await console.disconnect()
 
