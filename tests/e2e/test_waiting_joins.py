@@ -8,6 +8,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.axe import assert_accessible
 from tests.e2e.conftest import LAPTOP, PHONE
 
 SETUP = """
@@ -51,6 +52,8 @@ def test_joins_beyond_the_bound_wait_and_the_host_lets_one_in_and_turns_one_away
     # The console hears each waiting phone on its socket: no reload.
     waiting = console.locator("#waiting")
     expect(waiting.get_by_role("heading")).to_have_text("3 phones wait for your OK to join")
+    assert_accessible(console, "#waiting")
+    assert_accessible(phones["Eve"])
     let_in_cal = waiting.get_by_role("button", name="Let in Cal")
     turn_away_dot = waiting.get_by_role("button", name="Turn away Dot")
     box = let_in_cal.bounding_box()
