@@ -31,10 +31,13 @@ from apps.parties.selectors import (
     Night,
     TableRow,
     entries_by_id,
+    expected_of,
     newest_entries,
     night_at,
+    players_of,
     table_at,
     table_states,
+    waiting_requests,
 )
 
 NO_HOST_AWARDS = '<section id="host-awards" hidden></section>'
@@ -137,6 +140,18 @@ def player_rows(night: Night) -> list[dict]:
     return rows
 
 
+def host_waiting(night: Night) -> str:
+    """The phones waiting for the host's OK to join, and how many players the night expects."""
+    party = night.party
+    context = {
+        **night_flags(night),
+        "waiting": waiting_requests(party),
+        "expected": expected_of(party),
+        "players_count": players_of(party),
+    }
+    return render_part("parties/host.html", "waiting", context)
+
+
 def host_players(night: Night) -> str:
     context = {**night_flags(night), "rows": player_rows(night)}
     return render_part("parties/host.html", "players", context)
@@ -177,6 +192,7 @@ def host_night(night: Night) -> str:
         render_part("parties/host.html", "banner", context)
         + host_status(night, current_rows(night))
         + host_awards(night)
+        + host_waiting(night)
         + host_players(night)
         + render_part("parties/host.html", "tables", context)
         + host_log(night)

@@ -26,7 +26,15 @@ from apps.parties import awards, console, render, services
 from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow, keep_sent_state, moment_of
 from apps.parties.sent_parts import keep_sent_parts, keep_sent_travelling
-from apps.parties.services.log import ALL, AWARDS, INVITATIONS, LANGUAGE, PLAYERS, TRAVELLING
+from apps.parties.services.log import (
+    ALL,
+    AWARDS,
+    INVITATIONS,
+    LANGUAGE,
+    PLAYERS,
+    TRAVELLING,
+    WAITING,
+)
 
 VIEWS = {"phone", "screen", "host"}
 # The big screen and the console draw the tables that changed at once, then at most this
@@ -238,6 +246,9 @@ class PartyConsumer(LiveConsumer):
             if PLAYERS in parts and self.view != "phone":
                 html = await database_sync_to_async(self._players)(event["version"])
                 await self.send_json({"type": "fragments", "html": html})
+            if WAITING in parts and self.view == "host":
+                html = await database_sync_to_async(self._waiting)(event["version"])
+                await self.send_json({"type": "fragments", "html": html})
             return
         version, html = await self.render()
         self.version = version
@@ -262,6 +273,11 @@ class PartyConsumer(LiveConsumer):
         if self.view == "host":
             return console.host_players(night)
         return render.screen_lobby(night, self.base) if not night.party.current_round else ""
+
+    def _waiting(self, version: int) -> str:
+        # A join waiting, let in or turned away is rare enough to say in the log at once.
+        night = render.night_of(self.code, version)
+        return console.host_waiting(night) + console.host_log(night)
 
     # -- one table changed ---------------------------------------------------------------------
 

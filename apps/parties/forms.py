@@ -6,11 +6,13 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.core.codes import normalize_code
 from apps.parties.models import Party, Player
+from apps.parties.rules.doors import MOST_EXPECTED, RECOMMENDED_PLAYERS
 
 
 class PartyForm(forms.ModelForm):
@@ -21,11 +23,32 @@ class PartyForm(forms.ModelForm):
         initial=6,
         help_text=gettext_lazy("Leave empty for an open end: you finish the night by hand."),
     )
+    expected_players = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MOST_EXPECTED,
+        help_text=format_lazy(
+            gettext_lazy(
+                "A new name beyond this many players waits for your OK. Leave empty for "
+                "{players}, and from round 1 on twice the players of the round."
+            ),
+            players=RECOMMENDED_PLAYERS,
+        ),
+    )
 
     class Meta:
         model = Party
-        fields = ["name", "rounds", "dice_mode", "attendance", "seating", "classic"]
+        fields = [
+            "name",
+            "rounds",
+            "expected_players",
+            "dice_mode",
+            "attendance",
+            "seating",
+            "classic",
+        ]
         labels = {
+            "expected_players": gettext_lazy("Players expected"),
             "name": gettext_lazy("Name of the night"),
             "dice_mode": gettext_lazy("Dice"),
             "attendance": gettext_lazy("When players are not a multiple of 4"),
@@ -57,7 +80,7 @@ class JoinNightForm(forms.Form):
 
 
 # Where the host's page scrolls back to after a form.
-BACK_TO = ["main", "players", "tables", "status"]
+BACK_TO = ["main", "players", "tables", "status", "waiting"]
 
 
 class HostForm(forms.Form):
@@ -84,6 +107,18 @@ class AddPlayerForm(HostForm):
 
 class PlayerForm(HostForm):
     player = forms.IntegerField(error_messages={"required": gettext_lazy("Choose a player.")})
+
+
+class JoinRequestForm(HostForm):
+    join_request = forms.IntegerField(
+        error_messages={"required": gettext_lazy("Choose a phone that waits to join.")}
+    )
+
+
+class ExpectedPlayersForm(HostForm):
+    """Empty: the night's own bound again (apps/parties/rules/doors.py)."""
+
+    expected = forms.IntegerField(required=False, min_value=1, max_value=MOST_EXPECTED)
 
 
 class RenameForm(PlayerForm):

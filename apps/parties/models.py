@@ -65,6 +65,9 @@ class Party(models.Model):
     screen_room = models.CharField(max_length=12, blank=True, default="")
     # The big screen's language: the host's when the night was made, changed on the console.
     language = models.CharField(max_length=8, default="en")
+    # How many players the host expects: a new name beyond it waits for the host's OK.
+    # Empty: derived (apps/parties/rules/doors.py).
+    expected_players = models.PositiveSmallIntegerField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -117,6 +120,31 @@ class Player(models.Model):
     @property
     def is_ghost(self) -> bool:
         return self.kind == self.Kind.GHOST
+
+
+class JoinRequest(models.Model):
+    """A phone that asked to join beyond the players the host expects: it waits for the
+    host to let it in (it becomes a player) or to turn it away."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        LET_IN = "let_in", _("Let in")
+        TURNED_AWAY = "turned_away", _("Turned away")
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="join_requests")
+    name = models.CharField(max_length=30)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
+    # Binds the waiting phone's token to this request: only that phone follows it in.
+    nonce = models.CharField(max_length=16, default=_nonce)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["party", "status"], name="join_request_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"
 
 
 class Table(models.Model):

@@ -20,7 +20,8 @@ from django.db import connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from apps.parties.models import Event, Party, Player, SitOut, Table
+from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
+from apps.parties.rules.doors import expected_players
 from apps.parties.rules.table import DONE, TableState, outcome
 
 
@@ -335,6 +336,28 @@ def round_state(rows: list[TableRow]) -> tuple[bool, bool]:
         return False, False
     states = table_states(rows)
     return states[0].stopped, all(s.phase == DONE for s in states)
+
+
+def players_of(party: Party) -> int:
+    """The names on the night's list (those who left too: removing a name frees no room)."""
+    return party.players.exclude(kind=Player.Kind.GHOST).count()
+
+
+def expected_of(party: Party) -> int:
+    """How many players the night expects now (``rules.doors``)."""
+    seated = 0
+    if party.current_round:
+        seated = (
+            party.players.exclude(kind=Player.Kind.GHOST)
+            .filter(joined_round__lte=party.current_round)
+            .count()
+        )
+    return expected_players(party.expected_players, seated)
+
+
+def waiting_requests(party: Party) -> list[JoinRequest]:
+    """The phones waiting for the host's OK to join, first come first."""
+    return list(party.join_requests.filter(status=JoinRequest.Status.WAITING).order_by("id"))
 
 
 def listed_players(party: Party) -> list[Player]:

@@ -7,6 +7,16 @@ After commit the screens that show the change are told.
 
 from __future__ import annotations
 
+from .doors import (
+    ask_to_join,
+    collect_seat,
+    let_in,
+    set_expected_players,
+    turn_away,
+    turn_away_all,
+    wait_scope,
+    waiting_of,
+)
 from .night import (
     add_player,
     create_party,
@@ -28,6 +38,14 @@ from .tables import correct_entry, host_move, table_action
 
 __all__ = [
     "add_player",
+    "ask_to_join",
+    "collect_seat",
+    "let_in",
+    "set_expected_players",
+    "turn_away",
+    "turn_away_all",
+    "wait_scope",
+    "waiting_of",
     "correct_entry",
     "create_party",
     "end_night",

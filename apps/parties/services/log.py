@@ -34,6 +34,7 @@ PLAYERS = "players"  # the list of the night's players (the host's console, the 
 INVITATIONS = "invitations"  # a party game keeps a seat for a player
 LANGUAGE = "language"  # the big screen's language
 AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
+WAITING = "waiting"  # the phones waiting for the host's OK to join (the console alone)
 
 
 def _send(groups: list[str], message: dict) -> None:

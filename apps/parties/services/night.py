@@ -86,6 +86,7 @@ def create_party(
     seating: str = Party.Seating.RANDOM,
     classic: bool = False,
     language: str = "en",
+    expected_players: int | None = None,
 ) -> Party:
     for _attempt in range(10):
         try:
@@ -99,6 +100,7 @@ def create_party(
                     seating=seating,
                     classic=classic,
                     language=supported(language) or "en",
+                    expected_players=expected_players or None,
                 )
             break
         except IntegrityError:

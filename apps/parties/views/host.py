@@ -20,8 +20,10 @@ from apps.parties.console import render_host
 from apps.parties.forms import (
     AddPlayerForm,
     CorrectionForm,
+    ExpectedPlayersForm,
     HostForm,
     HostMoveForm,
+    JoinRequestForm,
     PartyForm,
     PlayerForm,
     RenameForm,
@@ -71,6 +73,7 @@ def new_party(request: HttpRequest) -> HttpResponse:
             seating=data["seating"],
             classic=data["classic"],
             language=request.LANGUAGE_CODE,
+            expected_players=data["expected_players"],
         )
         return redirect("party_host", code=party.code)
     return render(request, "parties/new.html", {"form": form})
@@ -101,6 +104,16 @@ def _remove(code: str, form: PlayerForm) -> tuple[str, dict]:
     return _("{name} leaves after this round.").format(name=player.name), undo
 
 
+def _let_in(code: str, form: JoinRequestForm) -> str:
+    player = services.let_in(code, form.cleaned_data["join_request"])
+    return _("{name} is in: they play from the next round that starts.").format(name=player.name)
+
+
+def _expected(code: str, form: ExpectedPlayersForm) -> str:
+    number = services.set_expected_players(code, form.cleaned_data["expected"])
+    return _("The night expects {number} players.").format(number=number)
+
+
 # Each host button: its form, and the service it calls with the form's data; the service
 # says what happened (and, where the rules allow, how to take it back).
 HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
@@ -124,6 +137,20 @@ HOST_ACTIONS: dict[str, tuple[type[HostForm], Callable[[str, Any], object]]] = {
             name=services.free_player(code, f.cleaned_data["player"]).name
         ),
     ),
+    "let-in": (JoinRequestForm, _let_in),
+    "turn-away": (
+        JoinRequestForm,
+        lambda code, f: _("{name} was turned away.").format(
+            name=services.turn_away(code, f.cleaned_data["join_request"]).name
+        ),
+    ),
+    "turn-away-all": (
+        HostForm,
+        lambda code, f: _("{count} waiting phones were turned away.").format(
+            count=services.turn_away_all(code)
+        ),
+    ),
+    "expected-players": (ExpectedPlayersForm, _expected),
     "start-round": (
         HostForm,
         lambda code, f: _("Round {round} has started.").format(

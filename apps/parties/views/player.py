@@ -8,15 +8,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
 from apps.core import cookies, i18n
 from apps.core.errors import Refused
 from apps.core.language import speak, supported
 from apps.core.limits import limited, wrong_code
-from apps.core.tokens import seat_cookie_name
+from apps.core.tokens import SeatClaim, read_seat_token, seat_cookie_name
 from apps.parties import services
 from apps.parties.forms import JoinCodeForm, JoinNightForm
-from apps.parties.models import Party, Player
+from apps.parties.models import JoinRequest, Party, Player
 from apps.parties.render import phone_context, phone_player
 
 from .common import claim_of, get_party
@@ -51,6 +52,10 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
     player = phone_player(party, claim_of(request, party))
     if request.method == "GET" and player is not None:
         return redirect("party_phone", code=party.code)
+    waiting = services.waiting_of(party, wait_claim_of(request, party))
+    answer = waiting_answer(request, party, waiting) if request.method == "GET" else None
+    if answer is not None:
+        return answer
     error = None
     if request.method == "POST":
         form = JoinNightForm(request.POST)
@@ -62,7 +67,15 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
                     party.code, player_id=form.cleaned_data["player"]
                 )
             else:
-                joined, token = services.join_party(party.code, new_name=form.cleaned_data["name"])
+                arrival = services.ask_to_join(
+                    party.code, form.cleaned_data["name"], waiting=waiting
+                )
+                if arrival.waiting is not None:
+                    # Beyond the players the host expects: wait on this page for the OK.
+                    response = redirect("party_join", code=party.code)
+                    name = wait_cookie_name(party.code)
+                    return cookies.keep(response, name, arrival.token, max_age=COOKIE_AGE)
+                token = arrival.token
         except Refused as problem:
             error = str(problem)
         else:
@@ -75,6 +88,36 @@ def party_join(request: HttpRequest, code: str) -> HttpResponse:
         {"party": party, "names": names.order_by("name"), "error": error},
         status=400 if error else 200,
     )
+
+
+def wait_cookie_name(code: str) -> str:
+    return seat_cookie_name(services.wait_scope(code))
+
+
+def wait_claim_of(request: HttpRequest, party: Party) -> SeatClaim | None:
+    scope = services.wait_scope(party.code)
+    return read_seat_token(request.COOKIES.get(seat_cookie_name(scope)), scope)
+
+
+def waiting_answer(
+    request: HttpRequest, party: Party, waiting: JoinRequest | None
+) -> HttpResponse | None:
+    """A phone waiting for the host: still waiting (the page asks again every few seconds),
+    let in (to its seat, with the seat's cookie), or turned away (in words). None: its
+    request is spent (the seat was handed over before) or there is none: the join page."""
+    if waiting is None:
+        return None
+    if waiting.status == JoinRequest.Status.LET_IN:
+        token = services.collect_seat(party, waiting)
+        if token is None:
+            return None
+        url = reverse("party_phone", args=[party.code])
+        response = HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+        cookies.keep(response, seat_cookie_name(party.scope), token, max_age=COOKIE_AGE)
+        return cookies.forget(response, wait_cookie_name(party.code))
+    context = {"party": party, "waiting": waiting}
+    template = "parties/party_wait.html#wait" if request.htmx else "parties/party_wait.html"
+    return render(request, template, context)
 
 
 @require_GET
