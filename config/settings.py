@@ -313,6 +313,9 @@ SEAT_OPEN_TIMEOUT = float(os.environ.get("SEAT_OPEN_TIMEOUT", "45"))
 # looks for deadlines armed by other processes at least this often (SCHEDULER_POLL).
 PRESENCE_HEARTBEAT = float(os.environ.get("PRESENCE_HEARTBEAT", "5"))
 SCHEDULER_POLL = float(os.environ.get("SCHEDULER_POLL", "1"))
+# A socket whose reader has this many bytes waiting (beyond what the network holds) is closed
+# (apps/core/slow_readers.py): a big screen's whole page at a hundred tables is a tenth of it.
+SOCKET_SEND_BACKLOG = int(os.environ.get("SOCKET_SEND_BACKLOG", str(1024 * 1024)))
 
 # Mail (the circles' invitations, schedules, substitute requests and reminders): printed on
 # the console unless EMAIL_HOST names an SMTP server.

@@ -20,7 +20,7 @@ class PhoneCheckConsumer(LiveConsumer):
         return 0, render_to_string("core/check.html#status", {"connected": True})
 
     async def catch_up(self, since: object) -> None:
-        # The status is about this very socket, so every hello gets it, whatever the version.
+        # The status is about this very socket, so its hello gets it, whatever the version.
         version, html = await self.render()
         await self.send_json({"type": "fragments", "version": version, "html": html})
 

@@ -32,7 +32,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from apps.core import limits, presence
+from apps.core import limits, pace, presence
 from apps.core.errors import Refused
 from apps.core.language import language_of_scope, speak_from_now_on
 
@@ -44,6 +44,9 @@ MAX_MESSAGE_BYTES = 16_000
 LAYER_LOST = 4503
 # No page of the product sends anything nested deeper than an action's move holding a list.
 MAX_DEPTH = 6
+# The close code of a socket that went on sending far beyond a page's pace (apps/core/pace.py),
+# the code of too many open sockets too: the page tries again slowly.
+FLOODING = 4429
 
 
 async def _off_loop(function, *args):
@@ -179,6 +182,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     live_groups: list[str]
     version: int = -1
+    answered: int | None = None  # the version this socket's last hello was answered at
+    flooded = False  # closed for sending beyond the pace
 
     async def authenticate(self) -> bool:
         """Decide whether this socket may open; set self.live_groups."""
@@ -296,6 +301,30 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     # -- browser to server --------------------------------------------------------------
 
+    @cached_property
+    def pace(self) -> pace.Pace:
+        return pace.Pace()
+
+    async def websocket_receive(self, message: dict) -> None:
+        # Paced before it is read: a flood costs a clock reading a message, not a parse.
+        verdict = self.pace.take()
+        if verdict == pace.OK:
+            await super().websocket_receive(message)
+        elif verdict == pace.SLOW:
+            await self.send_json(
+                {
+                    "type": "error",
+                    "message": _(
+                        "This page sent too many messages at once; slow down. "
+                        "The last ones were not read."
+                    ),
+                }
+            )
+        elif verdict == pace.STOP and not self.flooded:
+            self.flooded = True
+            log.warning("live: a socket went on sending beyond its pace; closed")
+            await self.close(code=FLOODING)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None):
         try:
             message = self.parse(text_data)
@@ -304,7 +333,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             return
         kind = message.get("type")
         if kind == "hello":
-            await self.catch_up(message.get("since"))
+            await self.hello(message.get("since"))
         elif kind == "ping":
             await self.send_json({"type": "pong", "sent": message.get("sent")})
         elif kind == "action":
@@ -378,6 +407,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if not isinstance(act, dict) or not isinstance(act.get("type"), str):
             raise Refused(_("That is not a move anyone can make here; nothing changed."))
         return act
+
+    async def hello(self, since: Any) -> None:
+        # A page says hello once a connection and hears every change after it, so a hello
+        # again with no new version since is answered already: a script repeating it gets
+        # nothing drawn or sent (a big screen's page is large).
+        if self.answered is not None and self.answered == self.version:
+            return
+        await self.catch_up(since)
+        self.answered = self.version
 
     async def catch_up(self, since: Any) -> None:
         version, html = await self.render()

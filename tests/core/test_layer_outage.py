@@ -175,7 +175,8 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
         await discarding(group, channel)
 
     monkeypatch.setattr(layer, "group_discard", discard)
-    await console.send_json_to({"type": "hello", "since": 0})
+    # A new version of the night to draw (a hello again with none since is answered already).
+    await layer.group_send(party.group, {"type": "live.night", "version": party.version + 1})
     with pytest.raises(RuntimeError, match="a render that fails"):
         while True:
             await console.receive_output(timeout=2)

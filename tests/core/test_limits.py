@@ -174,6 +174,8 @@ async def _host() -> str:
 async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_again(
     monkeypatch,
 ):
+    # A hello again on the same socket is answered already (tests/core/test_socket_pace.py):
+    # each new socket's hello is, from what was drawn for the first.
     from apps.parties import render
 
     code = await _host()
@@ -194,11 +196,13 @@ async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_
     first = await screen.receive_json_from()
     assert renders  # the first hello drew the screen
     renders.clear()
+    await screen.disconnect()
     for _ in range(5):
+        screen, (connected, _) = await open_socket(path=f"/ws/p/{code}/screen/")
         await screen.send_json_to({"type": "hello", "since": -1})
         assert (await screen.receive_json_from())["html"] == first["html"]
+        await screen.disconnect()
     assert renders == []
-    await screen.disconnect()
 
 
 def test_a_cache_out_of_reach_lets_every_attempt_through_uncounted(monkeypatch, client):

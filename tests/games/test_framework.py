@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from apps.core import presence, scheduler
@@ -165,7 +166,10 @@ async def test_a_consumer_that_crashes_no_longer_counts_as_the_seats_open_socket
         raise RuntimeError("a render that fails")
 
     monkeypatch.setattr(RoomConsumer, "render", broken)
-    await socket.send_json_to({"type": "hello", "since": -1})
+    # A new version to draw (a hello again with none since is answered already).
+    await get_channel_layer().group_send(
+        room.group, {"type": "live.version", "version": room.version + 1}
+    )
     with pytest.raises(RuntimeError, match="a render that fails"):
         await socket.receive_output(timeout=2)
     assert not presence.is_open_here("seat", ann_id)

@@ -254,7 +254,9 @@
 
   function scheduleReconnect(event) {
     setStatus("closed", words.reconnecting);
-    // Refused for too many open pages from this network: try again slowly.
+    // Refused for too many open pages from this network, or for sending far too fast: try
+    // again slowly. Closed for reading too slowly (4408), or for any other reason: back as
+    // usual, and the hello's version catches up on what was missed.
     if (event && event.code === 4429) attempt = Math.max(attempt, 6);
     // Exponential backoff with jitter, so a room of phones doesn't reconnect in lockstep
     // when the laptop comes back; at most 5 s, so a phone is back within seconds of the
