@@ -13,7 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from apps.core import heap, scheduler  # noqa: E402
+from apps.core import heap, overlong, scheduler  # noqa: E402
 from apps.core.security import SameOriginValidator, SocketRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
@@ -23,6 +23,9 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(SocketRouter(websocket_urlpatterns))),
     }
 )
+
+# A request too long for daphne is answered 414 or 431, not dropped.
+overlong.install()
 
 # Timed moves, bots and presence: fired from this process's event loop once daphne runs.
 scheduler.start_with_server()
