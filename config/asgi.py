@@ -13,7 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter  # noqa: E402
 
-from apps.core import heap, scheduler, slow_readers  # noqa: E402
+from apps.core import heap, overlong, scheduler, slow_readers  # noqa: E402
 from apps.core.security import SameOriginValidator, SocketRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
@@ -26,6 +26,8 @@ application = ProtocolTypeRouter(
 
 # What waits for a socket's reader is bounded (daphne builds its sockets' protocol later).
 slow_readers.install()
+# A request too long for daphne is answered 414 or 431, not dropped.
+overlong.install()
 
 # Timed moves, bots and presence: fired from this process's event loop once daphne runs.
 scheduler.start_with_server()

@@ -7,12 +7,16 @@ import pytest
 def fresh_caches():
     """Reads are cached in the process by row id and version; a test database rolled back
     reuses ids, so every test starts with empty caches."""
+    clear_caches()
+    yield
+
+
+def clear_caches() -> None:
     from apps.parties.render import FRAGMENTS
     from apps.parties.selectors import NIGHTS, STATES
 
     for cache in (FRAGMENTS, NIGHTS, STATES):
         cache.clear()
-    yield
 
 
 @pytest.fixture(autouse=True)

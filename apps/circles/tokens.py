@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from django.core import signing
 
+from apps.core.converters import row_id
+
 INVITE = "bunko-night.circle-invite"
 MEMBER = "bunko-night.circle-member"
 ASK = "bunko-night.circle-ask"
@@ -37,7 +39,7 @@ def _unsign(token: str | None, salt: str, count: int) -> list[str] | None:
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
+    return row_id(text)
 
 
 @dataclass(frozen=True)

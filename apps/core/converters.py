@@ -16,3 +16,12 @@ class CodeConverter:
 
     def to_url(self, value: str) -> str:
         return value
+
+
+def row_id(text: object) -> int | None:
+    """A row's id written in a query string or a link, or None. ``str.isdigit`` takes "²"
+    and "٣" (which ``int`` refuses or reads), and a 30-digit number overflows the database's
+    integer: only ASCII digits of a size an id can have."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return None

@@ -35,6 +35,7 @@ from django.utils.translation import gettext as _
 from apps.core import limits, pace, presence
 from apps.core.errors import Refused
 from apps.core.language import language_of_scope, speak_from_now_on
+from apps.core.redis_layer import LayerAway
 
 log = logging.getLogger(__name__)
 
@@ -247,8 +248,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 await _off_loop(limits.wrong_socket, *client)
             await self.close(code=4403)
             return
-        for group in self.live_groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+        try:
+            for group in self.live_groups:
+                await self.channel_layer.group_add(group, self.channel_name)
+        except Exception as error:  # Redis went away since the socket's channel was made
+            log.warning("live: a socket was refused; Redis is out of reach (%s)", error)
+            await self.close(code=LAYER_LOST)
+            return
         await self.accept()
         if self.presence is not None:
             presence.opened(*self.presence)
@@ -280,6 +286,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
         # started or joined outlives it.
         try:
             await super().__call__(scope, receive, send)
+        except LayerAway as error:
+            if hasattr(self, "channel_name"):
+                raise
+            # No channel for the socket (Redis is away): refused at the handshake, before
+            # anything is counted or read. The page tries again as after any drop, and its
+            # wait grows while the outage lasts (an accepted socket would reset it).
+            log.warning("live: a socket was refused; Redis is out of reach (%s)", error)
+            await receive()  # its websocket.connect
+            await send({"type": "websocket.close", "code": LAYER_LOST})
         finally:
             if keys := getattr(self, "limit_keys", None):
                 self.limit_keys = []

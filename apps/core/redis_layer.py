@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 
 from channels_redis.pubsub import (
     RedisPubSubChannelLayer,
@@ -159,7 +160,23 @@ class WatchedShard(RedisSingleShardConnection):
             queue.put_nowait(message)
 
 
+class LayerAway(ConnectionError):
+    """A new socket's channel could not be made: Redis is out of reach."""
+
+
 class ScaleOutChannelLayer(RedisPubSubChannelLayer):
+    async def new_channel(self, prefix: str = "specific.") -> str:
+        # channels-redis's own, but a channel Redis refused leaves no queue behind (one per
+        # refused socket otherwise, for as long as the process runs) and says why it failed.
+        layer = self._get_layer()
+        channel = f"{layer.prefix}{prefix}{uuid.uuid4().hex}"
+        try:
+            await layer._subscribe_to_channel(channel)
+        except Exception as error:
+            layer.channels.pop(channel, None)
+            raise LayerAway(str(error)) from None
+        return channel
+
     def deserialize(self, message):
         # A socket's queue holds a group's message decoded already (WatchedShard), or the
         # bytes of a message sent to that socket alone.

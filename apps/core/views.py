@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from apps.core.network import public_base
+from apps.core.paths import local_path
 from apps.core.qr import qr_svg
 
 
@@ -43,9 +44,7 @@ def how_to_play(request: HttpRequest, game: str) -> HttpResponse:
     """A short how-to-play for each game, one tap away from its screens."""
     if game not in HOW_TO:
         raise Http404("There is no such game here.")
-    back = request.GET.get("back", "")
-    if not back.startswith("/") or back.startswith("//"):
-        back = ""
+    back = local_path(request, request.GET.get("back"), "")
     context = {"game": game, "name": HOW_TO[game], "games": HOW_TO, "back": back}
     return render(request, f"core/how/{game}.html", context)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import date
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
 
 from django.apps import apps
 from hypothesis import strategies as st
@@ -126,3 +128,85 @@ json_value = st.recursive(
     ),
     max_leaves=12,
 )
+
+
+# -- what a browser posts, and each field's malformed values ------------------------------------
+
+
+class _Forms(HTMLParser):
+    """The POST forms of a page: their action and the fields a browser sends unchanged."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page, self.forms, self.form, self.select = page, [], None, None
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        attrs = {k: v or "" for k, v in attrs}
+        if tag == "form" and attrs.get("method", "get").lower() == "post":
+            action = attrs.get("action") or attrs.get("hx-post") or self.page
+            self.form = (urljoin(self.page, action).split("#")[0], {})
+            self.forms.append(self.form)
+        elif self.form is None:
+            return
+        elif tag == "option" and self.select:
+            self.form[1].setdefault(self.select, attrs.get("value", ""))
+        elif "name" not in attrs:
+            return
+        elif tag == "input":
+            kind = attrs.get("type", "text")
+            if kind in ("checkbox", "radio") and "checked" not in attrs:
+                return
+            self.form[1].setdefault(
+                attrs["name"], attrs.get("value", "on" if kind in ("checkbox", "radio") else "")
+            )
+        elif tag in ("button", "textarea"):
+            self.form[1].setdefault(attrs["name"], attrs.get("value", ""))
+        elif tag == "select":
+            self.select = attrs["name"]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.form = None
+        elif tag == "select":
+            self.select = None
+
+
+def browser_posts(client, paths: list[str]) -> dict[str, list[dict[str, str]]]:
+    """Per form action, the distinct posts a browser makes from the pages at ``paths``."""
+    posts: dict[str, list[dict[str, str]]] = {}
+    for path in paths:
+        response = client.get(path)
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            continue
+        parser = _Forms(path)
+        parser.feed(response.content.decode())
+        for action, fields in parser.forms:
+            known = posts.setdefault(urlsplit(action).path, [])
+            if fields not in known and len(known) < 4:
+                known.append(fields)
+    return posts
+
+
+LONG = "x" * 100_000
+NOT_TEXT = "x\x00y"
+# Per kind of form field, values no page sends (and the generic ones for every field).
+MALFORMED: dict[str, list] = {
+    "any": [LONG, NOT_TEXT, ["1", "2"], "", " "],
+    "IntegerField": ["abc", "1.5", "1e3", "²", "٣", "9" * 30, "-" + "9" * 30, "NaN", "-1"],
+    "DateField": ["0001-01-01", "9999-12-31", "10000-01-01", "2030-02-30", "0000-00", "9999-12"],
+    "TimeField": ["24:00", "23:59:60", "99:99", "-1:00"],
+    "ChoiceField": ["not-a-choice", "-1", "9" * 30],
+    "MultipleChoiceField": ["not-a-choice", "9" * 30, [str(n) for n in range(200)]],
+    "BooleanField": ["maybe", "0"],
+    "EmailField": ["a@" + "b" * 300 + ".example", "not-an-address"],
+}
+
+
+def malformed_for(kinds: set[str]) -> list:
+    """The malformed values for a field that is (in some form) each of ``kinds``."""
+    values = list(MALFORMED["any"])
+    for kind in kinds:
+        for base, more in MALFORMED.items():
+            if base != "any" and base in kind:  # TypedChoiceField is a ChoiceField too
+                values += [v for v in more if v not in values]
+    return values

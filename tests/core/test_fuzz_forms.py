@@ -7,10 +7,12 @@ are listed, and a test keeps that list true."""
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import quote
 
 import pytest
 from django import forms
+from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +20,16 @@ from hypothesis import strategies as st
 
 from apps.core.tokens import seat_cookie_name
 from apps.parties.views.host import HOST_ACTIONS, TABLE_PARTS
-from tests.core.fuzzkit import ErrorLog, changed_tables, fingerprint, make_world, odd_text, with_nul
+from tests.core.fuzzkit import (
+    ErrorLog,
+    browser_posts,
+    changed_tables,
+    fingerprint,
+    make_world,
+    malformed_for,
+    odd_text,
+    with_nul,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -64,19 +75,25 @@ def url_names() -> list[tuple[str, str]]:
 
 def form_fields() -> list[str]:
     """The field names of every form of the product: a new form's fields are fuzzed too."""
+    return sorted(field_kinds())
+
+
+def field_kinds() -> dict[str, set[str]]:
+    """Per field name in the product's forms, the kinds of form field it is ("DateField")."""
     import apps.circles.forms
     import apps.games.forms
     import apps.parties.forms
     import apps.prizes.forms  # noqa: F401
 
-    names: set[str] = set()
+    kinds: dict[str, set[str]] = {}
     stack = [forms.Form, forms.ModelForm]
     while stack:
         cls = stack.pop()
         stack.extend(cls.__subclasses__())
         if cls.__module__.startswith("apps."):
-            names.update(cls.base_fields)
-    return sorted(names)
+            for name, field in cls.base_fields.items():
+                kinds.setdefault(name, set()).update(k.__name__ for k in type(field).__mro__)
+    return kinds
 
 
 def pages(world) -> list[tuple[str, str]]:
@@ -218,3 +235,105 @@ def test_odd_values_in_forms_and_query_strings_never_make_a_server_error(world, 
             check(clients[who], method, path, data, log)
 
     send()
+
+
+MISSING = object()
+
+
+def test_every_form_a_page_shows_posted_with_each_field_malformed_never_makes_a_server_error(
+    world, clients, settings
+):
+    """What a browser would post from each form of every page, one field at a time made what
+    no browser sends (too long, a NUL byte, a list, not a number, a date out of range, an
+    unknown choice, missing). Each post is rolled back, so every one meets the same night."""
+    from tests.conftest import clear_caches
+
+    settings.RATE_LIMITS_ON = False
+    kinds = field_kinds()
+    paths = [path for _, path in pages(world)]
+    failures, sent = [], 0
+    for client in clients:
+        for action, posts in browser_posts(client, paths).items():
+            for post in posts:
+                for name in post:
+                    for value in [*malformed_for(kinds.get(name, set())), MISSING]:
+                        data = {**post, name: value}
+                        if value is MISSING:
+                            del data[name]
+                        with transaction.atomic():
+                            status, logged = send(client, "POST", action, data)
+                            transaction.set_rollback(True)
+                        clear_caches()
+                        sent += 1
+                        if status >= 500 or logged:
+                            shown = value if value is MISSING or len(value) < 40 else "long"
+                            failures.append((action, name, shown, status, logged))
+    assert sent > 500
+    assert not failures, "\n".join(map(str, failures))
+
+
+def query_names_read(client, path: str) -> set[str]:
+    """The names of the query string a page reads (asked for without any)."""
+    from django.utils.datastructures import MultiValueDict
+
+    read: set[str] = set()
+    methods = {name: getattr(MultiValueDict, name) for name in ("get", "__getitem__", "getlist")}
+
+    def spy(method):
+        def reading(self, key, *args, **kwargs):
+            read.add(key)
+            return method(self, key, *args, **kwargs)
+
+        return reading
+
+    def contains(self, key):
+        read.add(key)
+        return dict.__contains__(self, key)
+
+    try:
+        for name, method in methods.items():
+            setattr(MultiValueDict, name, spy(method))
+        MultiValueDict.__contains__ = contains
+        client.get(path)
+    finally:
+        for name, method in methods.items():
+            setattr(MultiValueDict, name, method)
+        del MultiValueDict.__contains__
+    return read
+
+
+def send(client, method: str, path: str, data: dict) -> tuple[int, str]:
+    """The answer's status and what was logged as an error (a crash is a 500)."""
+    with ErrorLog() as log:
+        try:
+            status = (client.post if method == "POST" else client.get)(path, data).status_code
+        except Exception as error:  # the test client raises what a server answers 500
+            status, log.records = 500, [*log.records, logging.makeLogRecord({"msg": repr(error)})]
+    return status, log.text()[:300]
+
+
+def test_every_page_asked_with_a_malformed_query_never_makes_a_server_error(world, clients):
+    """Each name of the query string a page reads, given what no link carries."""
+    values = ["²", "٣", "9" * 30, "9" * 5000, "x\x00y", ["1", "2"], "not-a-choice", ""]
+    failures, asked = [], 0
+    for client in clients[:1]:  # the host, who sees every page
+        for _, path in pages(world):
+            for name in query_names_read(client, path) - {"csrfmiddlewaretoken"}:
+                for value in values:
+                    asked += 1
+                    status, logged = send(client, "GET", path, {name: value})
+                    if status >= 500 or logged:
+                        shown = value if len(value) < 40 else "long"
+                        failures.append((path, name, shown, status, logged))
+    assert asked > 50
+    assert not failures, "\n".join(map(str, failures))
+
+
+@pytest.mark.parametrize("season", ["²", "٣", "9" * 30, "9" * 5000])
+def test_a_season_asked_for_by_a_number_no_database_holds_shows_the_current_one(
+    world, clients, season
+):
+    code = world.circle.code
+    for page in (f"/c/{code}/", f"/c/{code}/standings/"):
+        response = clients[0].get(page, {"season": season})
+        assert response.status_code == 200, page

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
 from datetime import timedelta
 
 import pytest
@@ -15,6 +17,7 @@ from django.utils import timezone
 
 from apps.core import presence, scheduler
 from apps.core.models import Deadline
+from apps.core.tokens import seat_cookie_name
 from apps.games import services as games
 from apps.games.models import Action, Seat
 from apps.parties import services
@@ -271,3 +274,111 @@ async def test_a_socket_cancelled_twice_while_it_leaves_redis_logs_nothing_and_i
     assert phone not in shard._subscribed_to
     assert "Unexpected exception" not in caplog.text
     await layer.flush()
+
+
+# A port nothing listens on: Redis "down" without touching any Redis that runs here.
+CLOSED_REDIS = "redis://127.0.0.1:6390/9"
+
+
+@pytest.fixture
+def redis_away(monkeypatch, settings):
+    """From now on the scale-out stack, its Redis (layer and cache) out of reach; the
+    function returns the layer."""
+    from channels.layers import channel_layers
+
+    from apps.core.redis_layer import ScaleOutChannelLayer
+    from config.settings import redis_layer
+
+    def go_away() -> ScaleOutChannelLayer:
+        layer = ScaleOutChannelLayer(**redis_layer(CLOSED_REDIS)["CONFIG"])
+        monkeypatch.setitem(channel_layers.backends, "default", layer)
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": CLOSED_REDIS,
+            }
+        }
+        return layer
+
+    return go_away
+
+
+@pytest.mark.parametrize("path", ["/ws/check/", "phone"])
+async def test_a_socket_opened_while_redis_is_away_is_refused_cleanly_with_one_log_line(
+    django_user_model, caplog, redis_away, path
+):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.parties.test_party_consumer import headers
+
+    cookie = ""
+    if path == "phone":
+        party, tokens, tables = await night(django_user_model)
+        path = f"/ws/p/{party.code}/phone/"
+        cookie = f"{seat_cookie_name(party.scope)}={tokens[tables[1][0]]}"
+    layer = await sync_to_async(redis_away)()
+    caplog.set_level("INFO")
+    caplog.clear()
+    socket = WebsocketCommunicator(application, path, headers=headers(cookie))
+    connected, code = await socket.connect(timeout=5)
+    # Refused at the handshake (the page tries again, its wait growing as after any drop),
+    # not a crash of the server's handler.
+    assert not connected
+    records = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(records) == 1, [r.getMessage() for r in records]
+    assert records[0].exc_info is None and "Redis" in records[0].getMessage()
+    assert not layer._get_layer().channels  # no queue left behind for the socket
+
+
+async def test_a_socket_whose_group_redis_refuses_is_refused_at_the_handshake(
+    django_user_model, caplog, monkeypatch
+):
+    party, tokens, tables = await night(django_user_model)
+    layer = get_channel_layer()
+
+    async def refused(group, channel):
+        raise ConnectionError("Redis is out of reach")
+
+    monkeypatch.setattr(layer, "group_add", refused)
+    caplog.clear()
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from tests.parties.test_party_consumer import headers
+
+    cookie = f"{seat_cookie_name(party.scope)}={tokens[tables[1][0]]}"
+    socket = WebsocketCommunicator(
+        application, f"/ws/p/{party.code}/phone/", headers=headers(cookie)
+    )
+    connected, _ = await socket.connect(timeout=5)
+    assert not connected
+    records = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.exc_info for r in records] == [None], [r.getMessage() for r in records]
+
+
+def test_a_real_server_refuses_a_socket_while_its_redis_is_away_and_logs_one_line(tmp_path):
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from tests.servers import DaphneServer, RedisServer
+
+    redis = RedisServer().start()
+    server = DaphneServer(tmp_path, env={"REDIS_URL": redis.url, "RATE_LIMITS": "off"})
+    try:
+        server.migrate()
+        server.start()
+        redis.stop()
+        before = server.log.read_text()
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{server.port}/ws/check/", origin=server.url, open_timeout=10)
+        assert refused.value.response.status_code == 403  # not 500
+        time.sleep(0.3)
+        said = server.log.read_text()[len(before) :]
+    finally:
+        server.stop()
+        redis.stop()
+    # Besides daphne's access log ("WSCONNECTING", "WSREJECT"): the one line.
+    lines = [line for line in said.splitlines() if line.strip() and '"WS' not in line]
+    assert "Traceback" not in said
+    assert len(lines) == 1 and "socket was refused; Redis is out of reach" in lines[0], said

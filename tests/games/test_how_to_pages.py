@@ -44,3 +44,15 @@ def test_every_game_rooms_phone_and_big_screen_link_to_its_how_to_page(client, g
     room, _ = services.create_room(game, {}, "Ann")
     for path in (f"/rooms/{room.code}/", f"/rooms/{room.code}/screen/"):
         assert f'href="/how/{game}/' in client.get(path).content.decode(), path
+
+
+@pytest.mark.parametrize("back", ["/\\evil.example/", "//evil.example/", "https://evil.example/"])
+def test_the_how_to_pages_way_back_never_leads_to_another_site(client, back):
+    page = client.get("/how/mbogo/", {"back": back}).content.decode()
+    assert 'href="/\\' not in page and 'href="//' not in page and 'href="https:' not in page
+    assert "Back to the game" not in page
+
+
+def test_the_how_to_pages_way_back_leads_to_the_game_it_came_from(client):
+    page = client.get("/how/mbogo/", {"back": "/rooms/ABCD/"}).content.decode()
+    assert 'href="/rooms/ABCD/"' in page

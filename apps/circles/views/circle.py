@@ -26,6 +26,7 @@ from apps.circles.selectors import (
     swap_targets,
 )
 from apps.circles.tokens import make_ask_token, make_feed_token
+from apps.core.converters import row_id
 from apps.core.errors import Refused
 
 from .common import answer, circle_view, first_error, site_of
@@ -91,8 +92,8 @@ def new_circle(request: HttpRequest) -> HttpResponse:
 
 def _season(viewer: Viewer, wanted: str | None) -> Season | None:
     circle = viewer.circle
-    if wanted and wanted.isdigit():
-        season = circle.seasons.filter(pk=int(wanted)).first()
+    if (pk := row_id(wanted)) is not None:
+        season = circle.seasons.filter(pk=pk).first()
         if season is not None:
             return season
     return current_season(circle)

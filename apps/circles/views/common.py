@@ -9,10 +9,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django_htmx.http import reswap, retarget
 
@@ -22,6 +21,7 @@ from apps.circles.models import Circle, Member, Month
 from apps.core import cookies, i18n
 from apps.core.language import browser_language, speak, supported
 from apps.core.network import lan_addresses
+from apps.core.paths import local_path
 
 NO_CIRCLE = "There is no circle with that code."
 
@@ -164,15 +164,13 @@ def answer(
         messages.error(request, error)
     elif success:
         messages.success(request, success)
-    return redirect(back)
+    # A path, never a URL name: redirect() would look a name up.
+    return HttpResponseRedirect(back)
 
 
 def safe_next(request: HttpRequest, fallback: str) -> str:
     """A page of this server to go back to after a form (never another site)."""
-    target = request.POST.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return target
-    return fallback
+    return local_path(request, request.POST.get("next"), fallback)
 
 
 def first_error(form) -> str:

@@ -14,14 +14,15 @@ from apps.circles.access import Viewer
 from apps.circles.selectors import current_season
 from apps.circles.standings import standings
 from apps.circles.tokens import read_feed_token
+from apps.core.converters import row_id
 
 from .common import circle_view, get_circle
 
 
 def _season(viewer: Viewer, wanted: str | None):
     circle = viewer.circle
-    if wanted and wanted.isdigit():
-        season = circle.seasons.filter(pk=int(wanted)).first()
+    if (pk := row_id(wanted)) is not None:
+        season = circle.seasons.filter(pk=pk).first()
         if season is not None:
             return season
     return current_season(circle)
