@@ -41,9 +41,9 @@ def policy(request: HttpRequest) -> str:
         host = request.get_host()
     except DisallowedHost:
         host = ""
-    # 'self' covers the page's own ws: and wss: in newer browsers only (older Safari lets no
-    # socket through with it), so the socket's host is named: the very host of the page,
-    # as the live client opens it and as SameOriginValidator lets it in.
+    # 'self' covers the page's own ws: and wss: only in browsers of CSP Level 3, so the
+    # socket's host is named: the very host of the page, as the live client opens it and as
+    # SameOriginValidator lets it in.
     sockets = ["'self'"]
     if host:
         if not settings.HTTPS:
