@@ -151,7 +151,7 @@ def test_a_night_on_the_phone_the_console_and_the_big_screen_breaks_no_policy(
     button = phone.locator("#table form[data-live-action] button").first
     if button.count():
         button.click()
-        phone.wait_for_function(f"document.getElementById('table').dataset.v !== '{stamp}'")
+        phone.wait_for_function(f"() => document.getElementById('table').dataset.v !== '{stamp}'")
     for path in ["join/", "sheet/"]:
         visit(phone, f"{server.url}/p/{night['code']}/{path}")
         settle(phone)
