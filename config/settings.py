@@ -114,6 +114,7 @@ MIDDLEWARE = [
     # First, so it closes what every later part of the request opened.
     "apps.core.connections.CloseConnectionsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "apps.core.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -25,7 +25,7 @@ def _svg(width: int, height: int, title: str, desc: str, body: list[str], css: s
     key = hashlib.sha1(f"{title}|{desc}".encode()).hexdigest()[:8]
     return mark_safe(
         f'<svg class="chart {css}" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}" style="max-width: min(100%, {width * 3 // 2}px)" role="img" '
+        f'height="{height}" data-vars="--chart-max: {width * 3 // 2}px" role="img" '
         f'aria-labelledby="t{key} d{key}" preserveAspectRatio="xMinYMin meet">'
         f'<title id="t{key}">{escape(title)}</title><desc id="d{key}">{escape(desc)}</desc>'
         + "".join(body)

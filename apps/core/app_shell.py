@@ -20,6 +20,7 @@ SHELL = [
     "core/site.css",
     "core/live.js",
     "core/countdown.js",
+    "core/offline.js",
     "core/icon.svg",
     "core/icons/icon-192.png",
     "parties/party.css",

@@ -19,8 +19,8 @@ KEPT = """async () => {
 def wait_until_the_worker_controls(page):
     """The worker claims the open page when it activates, so no reload is needed; a reload
     from inside a polled check raced the next check and destroyed the page under it."""
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("!!navigator.serviceWorker.controller", timeout=15_000)
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=15_000)
     page.wait_for_load_state("load")
 
 

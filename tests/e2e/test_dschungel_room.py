@@ -43,7 +43,7 @@ def press(page: Page, selector: str, keyboard: bool = False) -> None:
         page.keyboard.press("Enter")
     else:
         page.locator(selector).first.click()
-    page.wait_for_function(f"Number(document.body.dataset.liveVersion) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.liveVersion) > {before}")
 
 
 def new_crosses(page: Page) -> int:

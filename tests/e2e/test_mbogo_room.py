@@ -37,7 +37,9 @@ def take_a_turn(page: Page, keyboard: bool) -> bool:
         page.keyboard.press("Enter")
     else:
         buttons.first.click()
-    page.wait_for_function(f"document.body.dataset.liveVersion !== '{version}'", timeout=5_000)
+    page.wait_for_function(
+        f"() => document.body.dataset.liveVersion !== '{version}'", timeout=5_000
+    )
     return True
 
 

@@ -32,7 +32,7 @@ def test_a_dutch_phone_and_a_german_phone_each_see_a_live_move_in_their_language
     expect(bea.locator("#turn-headline")).to_have_text("Ann ist dran")
     version = bea.evaluate("document.body.dataset.liveVersion")
     ann.locator("#room-live .actions button[name=act]").first.click()
-    bea.wait_for_function(f"document.body.dataset.liveVersion !== '{version}'")
+    bea.wait_for_function(f"() => document.body.dataset.liveVersion !== '{version}'")
     expect(ann.locator("#turn-headline")).to_have_text("Jouw beurt: trek een kaart van Bea")
     expect(bea.locator("#turn-headline")).to_have_text("Ann zieht bei dir")
     expect(ann.locator(".log li").first).to_have_text(re.compile(r"^Ann (zette|kooide|liet|had) "))

@@ -28,6 +28,36 @@
     if (event.target.matches("select[data-autosubmit]")) event.target.form.requestSubmit();
   });
 
+  // The Content-Security-Policy allows no inline handlers: a print button says data-print,
+  // a form that asks first says data-confirm="the question".
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("[data-print]")) window.print();
+  });
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset.confirm;
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  });
+
+  // Nor inline styles: what a page sizes by its data (a grid's columns, a field's place on
+  // a drawing) comes as data-vars="--cols: 3; --rows: 2", custom properties only, set here
+  // through the CSSOM, on the page and on every part swapped in (live or by htmx).
+  function applyVars(root) {
+    const elements = Array.from(root.querySelectorAll("[data-vars]"));
+    if (root.matches && root.matches("[data-vars]")) elements.push(root);
+    for (const element of elements) {
+      for (const pair of element.dataset.vars.split(";")) {
+        const at = pair.indexOf(":");
+        const name = pair.slice(0, at).trim();
+        if (at > 0 && name.startsWith("--")) element.style.setProperty(name, pair.slice(at + 1).trim());
+      }
+    }
+  }
+  applyVars(document);
+  document.addEventListener("htmx:load", (event) => applyVars(event.detail.elt));
+
   const body = document.body;
   const url = body.dataset.liveUrl;
   if (!url) return;
@@ -129,6 +159,7 @@
       fresh.querySelector("#" + CSS.escape(details.id))?.setAttribute("open", "");
     }
     addTokens(fresh);
+    applyVars(fresh);
     const focusedId = current.contains(document.activeElement) && document.activeElement.id;
     // A part may say what changed in a sentence (data-say): screen readers hear it once, as
     // a swapped-in live region would not be read out.
