@@ -5,9 +5,9 @@ class PartiesConfig(AppConfig):
     name = "apps.parties"
 
     def ready(self) -> None:
-        from apps.core import presence
+        from apps.core import presence, scheduler
         from apps.core.links import provide_night
-        from apps.parties import sent_parts
+        from apps.parties import caches, sent_parts
         from apps.parties.links import night_link
         from apps.parties.models import Player
         from apps.parties.services.log import draw_with
@@ -18,3 +18,5 @@ class PartiesConfig(AppConfig):
         presence.register(
             "player", lambda ids, now: Player.objects.filter(pk__in=list(ids)).update(seen_at=now)
         )
+        # What no page asked for in ten minutes (a night that ended) leaves this process.
+        scheduler.register_sweep(caches.sweep_idle)

@@ -2,81 +2,29 @@
 
 A busy night is read often and changes a little at a time, so reads are cached in the
 process by what makes them true: a table's state by its version, the night's context by the
-night's version. A version never changes meaning, so nothing cached goes stale.
+night's version. A version never changes meaning, so nothing cached goes stale; what is kept,
+and for how long, is caches.py's.
 """
 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from apps.parties.caches import Cache, by_version
 from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.doors import expected_players
 from apps.parties.rules.table import DONE, TableState, outcome
 
-
-class Cache:
-    """A small thread-safe LRU of values keyed by what makes them true (versions)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.items: OrderedDict[Any, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Any, make: Callable[[], Any]) -> Any:
-        with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
-        value = make()
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self.lock:
-            self.items.clear()
-
-    def peek(self, key: Any) -> Any | None:
-        with self.lock:
-            return self.items.get(key)
-
-    def put(self, key: Any, value: Any) -> Any:
-        with self.lock:
-            self.items[key] = value
-            self.items.move_to_end(key)
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
-
-
-class TextCache(Cache):
-    """A cache of what is shown in words: each language keeps its own copy."""
-
-    def get(self, key: Any, make: Callable[[], Any]) -> Any:
-        return super().get((translation.get_language(), key), make)
-
-    def peek(self, key: Any) -> Any | None:
-        return super().peek((translation.get_language(), key))
-
-    def put_in(self, language: str, key: Any, value: Any) -> Any:
-        """Keep a value drawn in ``language`` (elsewhere: another server process)."""
-        return super().put((language, key), value)
-
-
-STATES = Cache(4096)
+# A table's state by (table id, version); the newest three versions of each table.
+STATES = Cache(4096, slot=by_version, keep=3)
 
 
 @dataclass(frozen=True)
@@ -260,7 +208,8 @@ class Night:
         return sorted(people, key=lambda p: p.name.casefold())
 
 
-NIGHTS = Cache(64)
+# A night's context by (code, version); the newest two versions of each night.
+NIGHTS = Cache(64, slot=by_version, keep=2)
 
 
 def night_at(party: Party) -> Night:

@@ -1,0 +1,154 @@
+"""The process's caches of a night's reads and drawings, bounded three ways.
+
+A busy night is read and drawn far more often than it changes, so what a version shows is
+kept in memory under that version (selectors.py, render.py). A version never changes
+meaning, so nothing kept goes stale; but a night of thousands of taps makes thousands of
+versions, and only the newest few are ever asked for again. So each cache keeps:
+
+- at most ``size`` entries (the least recently used go first);
+- of each thing that has versions (a table, a night: its *slot*), only the newest ``keep``
+  versions: a newer version of a table makes its older drawings garbage at once, instead of
+  when eight thousand other drawings have pushed them out;
+- nothing that went unused for ``IDLE_SECONDS``: a night that ended, or a night served by
+  another process now, lets go of its memory here without anyone asking (``sweep_idle``,
+  run by the scheduler's heartbeat in every server process).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from django.utils import translation
+
+IDLE_SECONDS = 10 * 60
+
+# key -> (its slot, its version), or None for a key kept by size and use alone.
+Slot = Callable[[Any], tuple[Hashable, Any] | None]
+
+_caches: weakref.WeakSet[Cache] = weakref.WeakSet()
+
+
+class Cache:
+    """A small thread-safe LRU of values keyed by what makes them true (versions)."""
+
+    def __init__(self, size: int, slot: Slot | None = None, keep: int = 2) -> None:
+        self.size = size
+        self.slot = slot
+        self.keep = keep
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.used: dict[Any, float] = {}  # key -> when last asked for (time.monotonic)
+        # slot -> version -> the keys kept of that version (several: a table's four seats)
+        self.versions: dict[Hashable, dict[Any, set]] = {}
+        self.lock = threading.Lock()
+        _caches.add(self)
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                self.used[key] = time.monotonic()
+                return self.items[key]
+        value = make()
+        with self.lock:
+            self._store(key, value)
+        return value
+
+    def peek(self, key: Any) -> Any | None:
+        with self.lock:
+            return self.items.get(key)
+
+    def put(self, key: Any, value: Any) -> Any:
+        with self.lock:
+            self._store(key, value)
+        return value
+
+    def clear(self) -> None:
+        with self.lock:
+            self.items.clear()
+            self.used.clear()
+            self.versions.clear()
+
+    def sweep(self, idle: float = IDLE_SECONDS) -> int:
+        """Let go of what went unused for ``idle`` seconds; how many entries went."""
+        cutoff = time.monotonic() - idle
+        gone = 0
+        with self.lock:
+            # The least recently used come first, so the sweep stops at the first one in use.
+            while self.items:
+                key = next(iter(self.items))
+                if self.used.get(key, 0.0) >= cutoff:
+                    break
+                self._drop(key)
+                gone += 1
+            if not self.items:
+                self.used.clear()  # keys taken out from outside (tests) leave nothing behind
+        return gone
+
+    # -- under the lock -----------------------------------------------------------------------
+
+    def _store(self, key: Any, value: Any) -> None:
+        self.items[key] = value
+        self.items.move_to_end(key)
+        self.used[key] = time.monotonic()
+        slotted = self.slot(key) if self.slot else None
+        if slotted is not None:
+            slot, version = slotted
+            kept = self.versions.setdefault(slot, {})
+            kept.setdefault(version, set()).add(key)
+            while len(kept) > self.keep:
+                for old in kept.pop(min(kept)):
+                    self._forget(old)
+        while len(self.items) > self.size:
+            self._drop(next(iter(self.items)))
+
+    def _drop(self, key: Any) -> None:
+        slotted = self.slot(key) if self.slot else None
+        if slotted is not None:
+            slot, version = slotted
+            kept = self.versions.get(slot, {})
+            keys = kept.get(version)
+            if keys is not None:
+                keys.discard(key)
+                if not keys:
+                    del kept[version]
+            if not kept:
+                self.versions.pop(slot, None)
+        self._forget(key)
+
+    def _forget(self, key: Any) -> None:
+        self.items.pop(key, None)
+        self.used.pop(key, None)
+
+
+class TextCache(Cache):
+    """A cache of what is shown in words: each language keeps its own copy."""
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        return super().get((translation.get_language(), key), make)
+
+    def peek(self, key: Any) -> Any | None:
+        return super().peek((translation.get_language(), key))
+
+    def put_in(self, language: str, key: Any, value: Any) -> Any:
+        """Keep a value drawn in ``language`` (elsewhere: another server process)."""
+        return super().put((language, key), value)
+
+
+def by_version(key: Any) -> tuple[Hashable, Any] | None:
+    """A key ``(owner, version)``: a table's id or a night's code, then its version."""
+    owner, version = key
+    return owner, version
+
+
+def sweep_idle(now: Any = None) -> int:
+    """Every cache lets go of what went unused for ``IDLE_SECONDS`` (a scheduler sweep)."""
+    return sum(cache.sweep() for cache in list(_caches))
+
+
+def cached_entries() -> int:
+    return sum(len(cache.items) for cache in list(_caches))

@@ -1,0 +1,126 @@
+"""The process's caches keep what is still current: the newest versions of each table and
+night, a bounded number of entries, and nothing unused for long; a whole night of taps leaves
+them the same size as its first minutes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from apps.core import scheduler
+from apps.parties import caches, render, services
+from apps.parties.caches import Cache, by_version
+from apps.parties.models import Party, Player, Table
+from apps.parties.render import FRAGMENTS, fragment_slot
+from apps.parties.rules.table import TableState, legal_actions
+from apps.parties.selectors import NIGHTS, STATES
+from apps.parties.services.tables import table_action
+from tests.parties.test_night_at_scale import claim_at
+
+
+def test_a_newer_version_of_a_table_lets_go_of_its_older_versions():
+    states = Cache(100, slot=by_version, keep=2)
+    for version in range(1, 11):
+        states.put((7, version), f"table 7 at v{version}")
+    states.put((8, 1), "table 8 at v1")
+    assert sorted(states.items) == [(7, 9), (7, 10), (8, 1)]
+    assert states.peek((7, 8)) is None
+
+
+def test_what_one_version_shows_to_each_seat_is_kept_together():
+    drawings = Cache(100, slot=fragment_slot, keep=2)
+    for version in (1, 2, 3):
+        for seat in range(4):
+            drawings.put(("en", ("panel", 7, version, ("Ann", "Bo"), seat)), "html")
+    kept = {key[1][2] for key in drawings.items}
+    assert kept == {2, 3}
+    assert len(drawings.items) == 8
+
+
+def test_a_log_line_has_no_version_and_is_kept_by_use_alone():
+    assert fragment_slot(("en", ("log-line", 41, "Ann", 3))) is None
+    assert fragment_slot(("en", ("log-line", 41, None, None))) is None
+    assert fragment_slot(("nl", ("card", 5, 12, ("Ann",)))) == (("nl", "card", 5), 12)
+
+
+def test_the_size_bound_still_holds_across_many_tables():
+    states = Cache(50, slot=by_version, keep=3)
+    for table in range(100):
+        states.put((table, 1), "state")
+    assert len(states.items) == 50
+    assert sum(len(v) for v in states.versions.values()) == 50
+    assert len(states.versions) == 50  # the slots of the tables pushed out went with them
+
+
+def test_an_entry_unused_for_ten_minutes_is_let_go(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(caches.time, "monotonic", lambda: now[0])
+    states = Cache(100, slot=by_version)
+    states.put((1, 1), "ended night's table")
+    states.put((2, 1), "table in play")
+    now[0] += caches.IDLE_SECONDS - 60
+    states.get((2, 1), lambda: "drawn again")  # in use: stays
+    now[0] += 120
+    assert states.sweep() == 1
+    assert list(states.items) == [(2, 1)]
+    assert states.versions == {2: {1: {(2, 1)}}}
+
+
+def test_the_heartbeat_sweeps_every_cache(monkeypatch):
+    assert caches.sweep_idle in scheduler.SWEEPS
+    now = [5000.0]
+    monkeypatch.setattr(caches.time, "monotonic", lambda: now[0])
+    STATES.put((1, 1), "state")
+    NIGHTS.put(("ABCD", 1), "night")
+    FRAGMENTS.put_in("en", ("card", 1, 1, ()), "card")
+    now[0] += caches.IDLE_SECONDS + 1
+    assert caches.sweep_idle() == 3
+    assert caches.cached_entries() == 0
+
+
+@pytest.mark.django_db
+def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
+    django_user_model, monkeypatch
+):
+    """Three rounds at three tables, every phone and the big screen drawn after every tap:
+    the caches hold the newest versions of each table and of the night, not an entry per tap."""
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Long night")
+    Player.objects.bulk_create(
+        Player(party=party, name=f"Player {i:02d}", claimed=True) for i in range(12)
+    )
+    sizes: dict[int, list[int]] = {}
+    for round_number in (1, 2, 3):
+        services.start_next_round(party.code)
+        party = Party.objects.get(pk=party.pk)
+        for tap in range(1000):
+            moved = False
+            for number in (1, 2, 3):
+                table = Table.objects.get(party=party, round=round_number, number=number)
+                state = TableState.from_json(table.state)
+                move = next(((s, a) for s in range(4) for a in legal_actions(state, s)), None)
+                if move is None:
+                    continue
+                moved = True
+                seat, action = move
+                table_action(party.code, claim_at(party, number, seat), f"t{tap}-{number}", action)
+                for seat in range(4):
+                    render.render_phone(party.code, claim_at(party, number, seat))
+            render.render_screen(party.code, "/")
+            sizes.setdefault(round_number, []).append(len(FRAGMENTS.items) + len(STATES.items))
+            if not moved:
+                break
+    assert all(len(v) > 30 for v in sizes.values())  # the rounds were played, not skipped
+    # In a round, hundreds of taps of ten drawings each: no entry per tap is kept.
+    assert all(max(v) - v[0] <= 40 for v in sizes.values())
+    # A round that is over keeps its tables' newest drawings until they go unused: once the
+    # clock passes the idle time, only what the pages of the round in play ask for is left.
+    later = time.monotonic() + caches.IDLE_SECONDS + 1
+    monkeypatch.setattr(caches.time, "monotonic", lambda: later)
+    for number in (1, 2, 3):
+        for seat in range(4):
+            render.render_phone(party.code, claim_at(party, number, seat))
+    render.render_screen(party.code, "/")
+    caches.sweep_idle()
+    assert len(FRAGMENTS.items) + len(STATES.items) <= max(sizes[1]) + 10
