@@ -40,12 +40,14 @@ def fresh_database_url(suffix: str) -> str | None:
 
 
 class DaphneServer:
-    """One daphne process serving config.asgi on 127.0.0.1, with its own data folder."""
+    """One daphne process serving config.asgi on 127.0.0.1, with its own data folder. In
+    ``env``, a variable given as None is taken out of the environment the server inherits."""
 
-    def __init__(self, data_dir: Path, env: dict[str, str] | None = None, port: int = 0):
+    def __init__(self, data_dir: Path, env: dict[str, str | None] | None = None, port: int = 0):
         self.data_dir = data_dir
         self.port = port or free_port()
-        self.env = {**os.environ, "BUNKO_DATA_DIR": str(data_dir), **(env or {})}
+        merged = {**os.environ, "BUNKO_DATA_DIR": str(data_dir), **(env or {})}
+        self.env = {key: value for key, value in merged.items() if value is not None}
         self.process: subprocess.Popen | None = None
         self.log = data_dir / f"daphne-{self.port}.log"
 
