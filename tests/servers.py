@@ -39,6 +39,15 @@ def fresh_database_url(suffix: str) -> str | None:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
+def rss_bytes(pid: int) -> int:
+    """The resident memory of a process, from /proc."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
 class DaphneServer:
     """One daphne process serving config.asgi on 127.0.0.1, with its own data folder. In
     ``env``, a variable given as None is taken out of the environment the server inherits."""

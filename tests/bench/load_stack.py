@@ -18,7 +18,7 @@ from pathlib import Path
 from unittest import mock
 from urllib.parse import urlsplit, urlunsplit
 
-from tests.servers import ROOT, DaphneServer, fresh_database_url
+from tests.servers import ROOT, DaphneServer, fresh_database_url, rss_bytes
 
 TICK = os.sysconf("SC_CLK_TCK")
 # The last line of a traceback, or a logged error.
@@ -35,14 +35,6 @@ def cpu_seconds(pid: int, children: bool = False) -> float:
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / TICK
-
-
-def rss_bytes(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    return 0
 
 
 SETUP = """

@@ -16,7 +16,7 @@ import pytest
 import websockets
 
 from apps.core import live, pace
-from tests.servers import DaphneServer, LiveSocket
+from tests.servers import DaphneServer, LiveSocket, rss_bytes
 
 SETUP = """
 from django.contrib.auth import get_user_model
@@ -46,11 +46,7 @@ def server(tmp_path_factory):
 
 
 def rss_mb(server: DaphneServer) -> float:
-    with open(f"/proc/{server.process.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise AssertionError("no VmRSS")
+    return rss_bytes(server.process.pid) / 2**20
 
 
 class NonReader:

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.servers import DaphneServer, fresh_database_url
 
@@ -24,6 +24,17 @@ PHONE = {
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TIME_LIMIT = 240  # seconds for any one browser test
+
+
+def seated_phone(new_context, server, room: dict, seat: int, locale: str = "en-GB") -> Page:
+    """A phone holding the seat cookie of ``seat`` in a game room, its live socket open."""
+    context = new_context({**PHONE, "locale": locale})
+    cookie = {"name": "seat_" + room["scope"].replace(":", "_"), "value": room["tokens"][seat]}
+    context.add_cookies([{**cookie, "url": server.url}])
+    page = context.new_page()
+    page.goto(f"{server.url}/rooms/{room['code']}/")
+    expect(page.locator("body")).to_have_attribute("data-live-state", "open")
+    return page
 
 
 def pytest_collection_modifyitems(items):

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.e2e.conftest import PHONE, TV
+from tests.e2e.conftest import TV, seated_phone
 
 # What a phone does when it can, most urgent first: play the card in hand (a truck: the
 # animal, then where: a stable, or out of the game when no stable takes it), else grab a
@@ -203,16 +203,6 @@ services.perform_action(room.code, read_seat_token({token!r}, room.scope), "bea-
 HEADLINE = """() => { const h = document.getElementById("bj-headline");
   return {text: h.textContent.trim(), cut: h.scrollWidth > h.clientWidth
     || h.scrollHeight > h.clientHeight + 1}; }"""
-
-
-def seated_phone(new_context, server, room: dict, seat: int, locale: str = "en-GB") -> Page:
-    context = new_context({**PHONE, "locale": locale})
-    cookie = {"name": "seat_" + room["scope"].replace(":", "_"), "value": room["tokens"][seat]}
-    context.add_cookies([{**cookie, "url": server.url}])
-    page = context.new_page()
-    page.goto(f"{server.url}/rooms/{room['code']}/")
-    expect(page.locator("body")).to_have_attribute("data-live-state", "open")
-    return page
 
 
 def test_an_elephant_with_no_place_yet_waits_and_its_removal_is_told_in_the_story(

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.e2e.conftest import PHONE, TV
+from tests.e2e.conftest import TV, seated_phone
 
 pytestmark = pytest.mark.timeout(150)
 
@@ -207,16 +207,6 @@ JOKER_FOR_CRATE_1 = "Cross bunch 1 of banana crate 1 using: joker; Stays for the
 CAPTIONS = """() => Array.from(document.querySelectorAll("#room-live .dj-die"))
   .map((d) => ({text: d.textContent.trim(), needs: d.scrollWidth, gets: d.clientWidth}))
   .filter((d) => d.needs > d.gets)"""
-
-
-def seated_phone(new_context, server, room: dict, seat: int, locale: str = "en-GB") -> Page:
-    context = new_context({**PHONE, "locale": locale})
-    cookie = {"name": "seat_" + room["scope"].replace(":", "_"), "value": room["tokens"][seat]}
-    context.add_cookies([{**cookie, "url": server.url}])
-    page = context.new_page()
-    page.goto(f"{server.url}/rooms/{room['code']}/")
-    expect(page.locator("body")).to_have_attribute("data-live-state", "open")
-    return page
 
 
 def test_the_active_player_spends_the_joker_with_one_labelled_tap_and_leaves_the_banana(
