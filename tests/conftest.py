@@ -13,9 +13,9 @@ def fresh_caches():
 
 def clear_caches() -> None:
     from apps.parties.render import FRAGMENTS
-    from apps.parties.selectors import NIGHTS, STATES
+    from apps.parties.selectors import NIGHTS, STATES, SUMMARIES
 
-    for cache in (FRAGMENTS, NIGHTS, STATES):
+    for cache in (FRAGMENTS, NIGHTS, STATES, SUMMARIES):
         cache.clear()
 
 

@@ -58,9 +58,15 @@ class Cache:
             self._store(key, value)
         return value
 
-    def peek(self, key: Any) -> Any | None:
+    def peek(self, key: Any, touch: bool = False) -> Any | None:
+        """The value kept, or None; ``touch`` counts the look as a use (for values looked
+        up many at a time, where ``get`` would make one each)."""
         with self.lock:
-            return self.items.get(key)
+            value = self.items.get(key)
+            if touch and value is not None:
+                self.items.move_to_end(key)
+                self.used[key] = time.monotonic()
+            return value
 
     def put(self, key: Any, value: Any) -> Any:
         with self.lock:

@@ -31,7 +31,6 @@ from apps.parties.presenter import (
     standings_pages,
     table_card,
 )
-from apps.parties.rules.table import outcome
 from apps.parties.selectors import (
     NIGHTS,
     Night,
@@ -41,7 +40,7 @@ from apps.parties.selectors import (
     rows_of,
     table_at,
     table_rows,
-    table_states,
+    table_summaries,
     tallies_of,
 )
 
@@ -247,19 +246,19 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
         for number in range(1, phone.night.party.current_round + 1):
             line = {"round": number, "rest": number in rested and number not in played}
             if number in played:
-                table, state = table_at(played[number])
+                table = played[number]
+                [summary] = table_summaries([table])
                 seat = table.seats.index(player.id)
                 names = phone.night.names(table)
-                result = outcome(state)
-                won = result is not None and seat in result["winners"]
-                lost = result is not None and not won
+                won = summary.winners is not None and seat in summary.winners
+                lost = summary.winners is not None and not won
                 line.update(
                     table=table.number,
                     partner=names[(seat + 2) % 4],
                     won=won,
                     lost=lost,
-                    bunkos=state.tallies[seat]["bunkos"],
-                    wipeouts=state.tallies[seat]["wipeouts"],
+                    bunkos=summary.bunkos[seat],
+                    wipeouts=summary.wipeouts[seat],
                 )
                 totals["wins"] += won
                 totals["losses"] += lost
@@ -361,7 +360,7 @@ def table_card_now(party: Party, table_id: int) -> dict | None:
 
 def _standings(night: Night, rows: list[TableRow]) -> list:
     """Everyone's tally with this round's tables counted in."""
-    current = tallies_of(night.players, zip(rows, table_states(rows), strict=True), [])
+    current = tallies_of(night.players, zip(rows, table_summaries(rows), strict=True), [])
     for pid, tally in night.past.items():
         now = current[pid]
         now.wins += tally.wins

@@ -21,10 +21,16 @@ from django.utils.translation import gettext as _
 from apps.parties.caches import Cache, by_version
 from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.doors import expected_players
-from apps.parties.rules.table import DONE, TableState, outcome
+from apps.parties.rules.summary import TableSummary, summary_of
+from apps.parties.rules.table import DONE, TableState
 
-# A table's state by (table id, version); the newest three versions of each table.
+# A table's state by (table id, version); the newest three versions of each table. Only the
+# tables in play are asked for again and again: the others go idle here (caches.py).
 STATES = Cache(4096, slot=by_version, keep=3)
+# A table's marks on the score sheets by (table id, version): every table of the night, read
+# at each change of the night for the tallies and the travelling prizes, in a few hundred
+# bytes instead of its whole game (rules/summary.py).
+SUMMARIES = Cache(16384, slot=by_version, keep=1)
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,29 @@ def table_states(rows: Iterable[TableRow], keep: bool = True) -> list[TableState
     return [found[r.pk] for r in rows]
 
 
+def table_summaries(rows: Iterable[TableRow], keep: bool = True) -> list[TableSummary]:
+    """The summaries of many tables (``keep`` as for ``table_states``). A table whose state
+    is not cached is read in the same one query as the others, summed up, and its state let
+    go: a finished table's game is not kept for the tallies' sake."""
+    rows = list(rows)
+    found = {r.pk: SUMMARIES.peek((r.pk, r.version), touch=keep) for r in rows}
+    for row in rows:
+        if found[row.pk] is None and (state := STATES.peek((row.pk, row.version))) is not None:
+            found[row.pk] = _kept_summary(row.pk, row.version, summary_of(state), keep)
+    missing = [pk for pk, summary in found.items() if summary is None]
+    if missing:
+        for pk, version, data in Table.objects.filter(pk__in=missing).values_list(
+            "pk", "version", "state"
+        ):
+            summary = SUMMARIES.peek((pk, version)) or summary_of(TableState.from_json(data))
+            found[pk] = _kept_summary(pk, version, summary, keep)
+    return [found[r.pk] for r in rows]
+
+
+def _kept_summary(pk: int, version: int, summary: TableSummary, keep: bool) -> TableSummary:
+    return SUMMARIES.put((pk, version), summary) if keep else summary
+
+
 # --- tallies ------------------------------------------------------------------------------------
 
 
@@ -137,13 +166,12 @@ class Tally:
     # Per round played or rested: "W", "L", "-" (sat out) or "" (still playing).
     rounds: dict[int, str] = field(default_factory=dict)
 
-    def add(self, state: TableState, seat: int, round_number: int) -> None:
-        self.bunkos += state.tallies[seat]["bunkos"]
-        self.wipeouts += state.tallies[seat]["wipeouts"]
-        result = outcome(state)
-        if result is None:
+    def add(self, table: TableSummary, seat: int, round_number: int) -> None:
+        self.bunkos += table.bunkos[seat]
+        self.wipeouts += table.wipeouts[seat]
+        if table.winners is None:
             self.rounds[round_number] = ""
-        elif seat in result["winners"]:
+        elif seat in table.winners:
             self.wins += 1
             self.rounds[round_number] = "W"
         else:
@@ -152,13 +180,13 @@ class Tally:
 
 
 def tallies_of(
-    players: dict[int, Player], tables: Iterable[tuple[TableRow, TableState]], rests: Iterable
+    players: dict[int, Player], tables: Iterable[tuple[TableRow, TableSummary]], rests: Iterable
 ) -> dict[int, Tally]:
     sheet = {pid: Tally(p) for pid, p in players.items()}
-    for row, state in tables:
+    for row, summary in tables:
         for seat, pid in enumerate(row.seats):
             if pid in sheet:
-                sheet[pid].add(state, seat, row.round)
+                sheet[pid].add(summary, seat, row.round)
     for round_number, pid in rests:
         if pid in sheet:
             sheet[pid].rounds[round_number] = "-"
@@ -170,7 +198,7 @@ def tallies(party: Party) -> list[Tally]:
     players = {p.id: p for p in party.players.all()}
     rows = rows_of(party.tables.all())
     rests = party.sit_outs.values_list("round", "player_id")
-    sheet = tallies_of(players, zip(rows, table_states(rows), strict=True), rests)
+    sheet = tallies_of(players, zip(rows, table_summaries(rows), strict=True), rests)
     rows_out = [t for t in sheet.values() if t.player.active or t.wins or t.losses]
     return sorted(rows_out, key=lambda t: (t.player.is_ghost, -t.wins, t.losses, t.player.name))
 
@@ -222,14 +250,16 @@ def _read_night(party: Party) -> Night:
     rows = rows_of(party.tables.all())
     past_rows = [r for r in rows if r.round < party.current_round]
     rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
-    past = tallies_of(players, zip(past_rows, table_states(past_rows), strict=True), rests)
+    past = tallies_of(players, zip(past_rows, table_summaries(past_rows), strict=True), rests)
+    tables = sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number)
+    table_states(tables)  # the round in play: every screen draws its tables' games next
     resting = {pid for r, pid in rests if r == party.current_round}
     return Night(
         party=party,
         players=players,
         sitting_out=[players[pid] for pid in resting if pid in players],
         past=past,
-        tables=sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number),
+        tables=tables,
         past_rows=past_rows,
         rests=rests,
         holders=travelling_holders(rows, players),
@@ -240,11 +270,11 @@ def travelling_holders(rows: list[TableRow], players: dict[int, Player]) -> dict
     """Who held each travelling prize, latest first: 'Travelling Bunko: passes live to
     whoever rolled the latest Bunko'. Ghosts hold none."""
     rolled: dict[str, list[tuple[int, int]]] = {"bunko": [], "wipeout": []}
-    for row, state in zip(rows, table_states(rows), strict=True):
-        for roll in state.rolls:
-            pid = row.seats[roll["seat"]]
-            if roll["kind"] in rolled and pid in players and not players[pid].is_ghost:
-                rolled[roll["kind"]].append((roll.get("t") or 0, pid))
+    for row, summary in zip(rows, table_summaries(rows), strict=True):
+        for prize in summary.prizes:
+            pid = row.seats[prize.seat]
+            if pid in players and not players[pid].is_ghost:
+                rolled[prize.kind].append((prize.t, pid))
     return {
         kind: [pid for _t, pid in sorted(rolls, reverse=True)] for kind, rolls in rolled.items()
     }

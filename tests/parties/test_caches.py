@@ -124,3 +124,42 @@ def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
     render.render_screen(party.code, "/")
     caches.sweep_idle()
     assert len(FRAGMENTS.items) + len(STATES.items) <= max(sizes[1]) + 10
+
+
+def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_games(
+    django_user_model, monkeypatch
+):
+    """The tallies and the travelling prizes read every table of the night at each change of
+    the night. What they keep of a finished round is its summary: once the round's tables
+    go unused, none of their games is held, however many rounds the night has played."""
+    from apps.parties.selectors import SUMMARIES, night_at, tallies
+    from tests.parties.test_night_for_the_room import end_round
+
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Long night")
+    for i in range(12):
+        services.join_party(party.code, new_name=f"Player {i:02d}")
+    for _round in (1, 2, 3, 4):
+        services.start_next_round(party.code)
+        end_round(party)
+        party.refresh_from_db()
+        night_at(party)  # the screens read the night as the round ends
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    night = night_at(party)
+
+    later = time.monotonic() + caches.IDLE_SECONDS + 1
+    monkeypatch.setattr(caches.time, "monotonic", lambda: later)
+    night_at(party)
+    for number in (1, 2, 3):
+        render.render_phone(party.code, claim_at(party, number, 0))
+    caches.sweep_idle()
+
+    # The score sheet reads every table of the night again: from the summaries kept, or from
+    # the database (those gone idle), and only the summaries are kept.
+    sheet = tallies(party)
+    past = {row.pk for row in night.past_rows}
+    assert len(past) == 12
+    assert not past & {pk for pk, _version in STATES.items}
+    assert past <= {pk for pk, _version in SUMMARIES.items}
+    assert all(t.wins + t.losses == 4 for t in sheet)  # four rounds won or lost by everyone

@@ -25,7 +25,7 @@ from apps.core.tokens import SeatClaim
 from apps.parties.models import Party, Player, Table
 from apps.parties.rules.rotation import swap_partners
 from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
-from apps.parties.selectors import STATES, rows_of, table_rows, table_states
+from apps.parties.selectors import STATES, rows_of, table_rows, table_states, table_summaries
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
 from .tap_reads import locked_table, night_of_tap, player_of, tap_rows
@@ -270,13 +270,13 @@ def _recount_travelling(party: Party, round_number: int) -> None:
     # Every round's tables, most from the state cache (past rounds never change but by a
     # correction, which moves their version).
     rows = rows_of(party.tables.all())
-    for row, state in zip(rows, table_states(rows, keep=False), strict=True):
-        for roll in state.rolls:
-            holder = row.seats[roll["seat"]]
-            if roll["kind"] not in (BUNKO, WIPEOUT) or holder in ghosts:
+    for row, summary in zip(rows, table_summaries(rows, keep=False), strict=True):
+        for prize in summary.prizes:
+            holder = row.seats[prize.seat]
+            if holder in ghosts:
                 continue
-            stamp = (roll.get("t") or 0, holder)
-            latest[roll["kind"]] = max(latest.get(roll["kind"], stamp), stamp)
+            stamp = (prize.t, holder)
+            latest[prize.kind] = max(latest.get(prize.kind, stamp), stamp)
     bunko = latest.get(BUNKO, (0, None))[1]
     wipeout = latest.get(WIPEOUT, (0, None))[1]
     if (party.travelling_bunko_id, party.travelling_wipeout_id) == (bunko, wipeout):
