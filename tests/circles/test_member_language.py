@@ -92,7 +92,7 @@ def test_a_swap_is_asked_and_answered_in_each_hosts_own_language(
         swap = services.request_swap(ann.pk, first.pk, second.pk, bea.pk)
     asked = mail_to(mailoutbox, "bea@example.com")
     assert asked.subject == "Bunko Belles: Ann möchte Monate tauschen"
-    assert "Ann möchte tauschen: Du wärst Gastgeber" in asked.body
+    assert "Ann möchte tauschen: Du wärst an der Reihe" in asked.body
     assert german_month(first.date) in asked.body
     with django_capture_on_commit_callbacks(execute=True):
         services.answer_swap(circle.pk, swap.pk, bea.pk, accept=True)
@@ -278,3 +278,25 @@ def test_a_language_picked_in_the_header_beats_the_guess_and_later_browsers(clie
     page = other.get(f"/c/{circle.code}/me/", headers={"accept-language": "en"})
     assert "Jouw gegevens" in page.text
     assert Member.objects.get(name="Zoe").language == "nl"
+
+
+def test_a_hosts_month_reads_right_in_german_and_dutch_whoever_hosts_it():
+    """No name is a "Gastgeber" or a "gastheer": the sentences give the night to a name."""
+    from django.utils.translation import gettext, override
+
+    sentences = {
+        "The admin made {names} the host of {month}.": {"names": "Anna", "month": "Mai"},
+        "Swapped: {name} now hosts {month}, {other} hosts {other_month}.": {
+            "name": "Anna",
+            "month": "Mai",
+            "other": "Eva",
+            "other_month": "Juni",
+        },
+        "{member} hosts a month to come: give that month another host first.": {"member": "Anna"},
+    }
+    for language in ("de", "nl"):
+        with override(language):
+            for sentence, names in sentences.items():
+                said = gettext(sentence).format(**names)
+                assert "Anna" in said
+                assert "Gastgeber" not in said and "gastheer" not in said, said

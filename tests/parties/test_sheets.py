@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from apps.core.tokens import make_seat_token, seat_cookie_name
 from apps.parties import services
 from apps.parties.models import Table
 from apps.parties.views.sheets import results_token
@@ -64,3 +65,16 @@ def test_the_results_link_shows_the_night_to_anyone_and_a_forged_one_nothing(cli
     page = client.get(f"/results/{results_token(played)}/").content.decode()
     assert "Friday" in page and "Ann" in page
     assert client.get("/results/not-a-real-link/").status_code == 404
+
+
+def test_a_players_own_phone_sees_their_totals_first_and_their_line_marked(client, played):
+    ann = played.players.get(name="Ann")
+    token = make_seat_token(played.scope, ann.pk, ann.nonce)  # what Ann's phone keeps
+    client.cookies[seat_cookie_name(played.scope)] = token
+    page = client.get(f"/p/{played.code}/sheet/").content.decode()
+    assert page.count('class="mine"') == 2  # her line in the table and her card
+    assert 'class="my-night no-print"' in page
+    assert page.index("my-night") < page.index("tally-table")
+    del client.cookies[seat_cookie_name(played.scope)]
+    page = client.get(f"/p/{played.code}/sheet/").content.decode()
+    assert "my-night" not in page and 'class="mine"' not in page

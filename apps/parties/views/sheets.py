@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from apps.parties.models import Party, Player
+from apps.parties.render import phone_player
 from apps.parties.selectors import tallies
 
-from .common import get_party
+from .common import claim_of, get_party
 from .host import host_only
 
 RESULTS_SALT = "bunko-night.results"
@@ -39,6 +40,9 @@ def sheet(request: HttpRequest, code: str) -> HttpResponse:
     """Everyone's night: rounds, wins, losses, Bunkos, wipeouts and the prizes, printable."""
     party = get_party(code)
     context = _sheet_context(party)
+    # A player's own phone: their totals first, their line marked in everyone's sheet.
+    if me := phone_player(party, claim_of(request, party)):
+        context["my_row"] = next((r for r in context["sheet"] if r.player.pk == me.pk), None)
     if request.user.is_authenticated and request.user.pk == party.host_id:
         context["csv_url"] = reverse("party_csv", args=[party.code])
         context["share_url"] = request.build_absolute_uri(
