@@ -21,16 +21,18 @@ def _view(ceremony: Ceremony, seat: int | None) -> dict:
 
 
 def _timers(ceremony: Ceremony) -> dict:
-    """Milliseconds left on the ceremony's timed moves, by their type (for countdowns)."""
+    """The ceremony's timed moves by their type, each with the milliseconds left (for
+    countdown.js) and the whole seconds left (what the page says before the script runs)."""
     from django.utils import timezone
 
     from apps.core import scheduler
 
     now = timezone.now()
-    return {
-        d.payload["action"]["type"]: max(0, int((d.due_at - now).total_seconds() * 1000))
-        for d in scheduler.pending(ceremony.scope)
-    }
+    timers = {}
+    for deadline in scheduler.pending(ceremony.scope):
+        ms = max(0, int((deadline.due_at - now).total_seconds() * 1000))
+        timers[deadline.payload["action"]["type"]] = {"ms": ms, "seconds": -(-ms // 1000)}
+    return timers
 
 
 class CeremonyScreens:

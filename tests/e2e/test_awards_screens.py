@@ -1,0 +1,130 @@
+"""The end of the night on every screen in Chromium: the awards' countdowns read before and
+after their time, every screen says the night is over, and the big screen's travelling box
+agrees with the ceremony about who takes a travelling prize home."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import LAPTOP, PHONE, TV
+from tests.e2e.test_night_for_the_room import as_player
+from tests.e2e.test_party_night import sign_in
+
+# A night of four, over after one round; the awards are run up to where {step}.
+AWARDS_NIGHT = """
+import json
+from django.contrib.auth import get_user_model
+from apps.parties import services
+from apps.parties.models import Table
+from apps.prizes import ceremonies, services as prizes
+from apps.prizes.categories import CONSOLATION, HOST_CHOICE, MOST_WINS, Category
+host = get_user_model().objects.get(username="nighthost")
+party = services.create_party(host, name="Countdown night")
+tokens = {{}}
+for name in ["Ann", "Bea", "Cal", "Dot"]:
+    player, tokens[name] = services.join_party(party.code, new_name=name)
+kinds = {{"choice": [Category(MOST_WINS, "Most wins"), Category(HOST_CHOICE, "Best laugh", "Mug")],
+         "rolloff": [Category(CONSOLATION, "Consolation", "Chocolate")]}}
+prizes.set_categories(party.code, kinds["{step}"])
+services.start_next_round(party.code)
+table = Table.objects.get(party=party, round=1)
+services.host_move(party.code, table.pk, {{"type": "end", "winner": 1}})
+result = services.end_night(party.code)
+ceremony = ceremonies.start_awards(party.code)
+ceremonies.host_step(party.code, {{"type": "next"}})
+if "{step}" == "choice":  # the night's winner wins Best laugh too: she chooses
+    ceremonies.host_step(party.code, {{"type": "next"}})
+    seat = ceremony.players.index(party.players.get(name=result["winner"]).pk)
+    ceremonies.host_step(party.code, {{"type": "pick", "player": seat}})
+print(json.dumps({{"code": party.code, "scope": party.scope, "tokens": tokens,
+                  "result": result}}))
+"""
+
+SECONDS = re.compile(r"data-countdown-ms=\"(\d+)\">(\d+)</span>")
+
+
+def awards_night(server, step: str) -> dict:
+    return json.loads(server.python(AWARDS_NIGHT.format(step=step)).splitlines()[-1])
+
+
+def assert_countdown_printed(page: Page, path: str) -> None:
+    """The page as the server sends it, before any script: each countdown has its number."""
+    html = page.context.request.get(page.url.split("/p/")[0] + path).text()
+    assert "data-countdown-ms" in html
+    assert re.findall(r"data-countdown-ms=\"\d+\"></span>", html) == []
+    for ms, seconds in SECONDS.findall(html):
+        assert int(seconds) == -(-int(ms) // 1000) > 0
+
+
+def counting(page: Page, scope: str) -> None:
+    """The countdown in ``scope`` shows a number of seconds left, and it goes down."""
+    number = page.locator(f"{scope} [data-countdown-ms]")
+    expect(number).to_have_text(re.compile(r"^[1-9]\d*$"))
+    first = int(number.inner_text())
+    expect(number).not_to_have_text(str(first), timeout=3000)
+    assert int(number.inner_text()) < first
+
+
+def test_the_awards_countdowns_show_the_seconds_left_then_say_the_time_is_up(
+    server, new_context, host_login
+):
+    night = awards_night(server, "choice")
+    code, winner = night["code"], night["result"]["winner"]
+    phone = as_player(new_context, server, night, winner)
+    console = new_context(LAPTOP).new_page()
+    sign_in(console, server, host_login)
+    console.goto(f"{server.url}/p/{code}/host/")
+    tv = new_context(TV).new_page()
+    tv.goto(f"{server.url}/p/{code}/screen/")
+
+    counting(phone, "#awards")
+    expect(phone.locator("#awards .award-choice p.muted")).to_have_text(
+        re.compile(r"^In [1-9]\d* s you keep Most wins\.$")
+    )
+    counting(console, "#host-awards")
+    expect(console.locator("#host-awards")).to_contain_text(
+        re.compile(r"between Most wins and Best laugh: [1-9]\d* s left, then Most wins stays")
+    )
+    counting(tv, ".tv-awards")
+    expect(tv.locator(".award-countdown")).to_have_text(re.compile(r"^[1-9]\d* s$"))
+    assert_countdown_printed(phone, f"/p/{code}/")
+    assert_countdown_printed(console, f"/p/{code}/host/")
+    assert_countdown_printed(tv, f"/p/{code}/screen/")
+
+    # Its time up before the app's move comes, the phone says what happens, not "0 s" (a
+    # phone whose socket hears nothing: the server's move would redraw it).
+    context = new_context(PHONE)
+    context.add_cookies(phone.context.cookies())
+    late = context.new_page()
+    late.route_web_socket(re.compile(r"/ws/"), lambda socket: None)
+    late.clock.install()
+    late.goto(phone.url)
+    expect(late.locator("#awards [data-countdown-ms]")).to_have_count(1)
+    late.clock.fast_forward("00:40")
+    expect(late.locator("#awards .award-choice p.muted")).to_have_text(
+        "Time is up: you keep Most wins."
+    )
+
+
+def test_a_roll_off_tells_the_phones_and_the_console_when_the_app_rolls(
+    server, new_context, host_login
+):
+    night = awards_night(server, "rolloff")
+    code = night["code"]
+    phone = as_player(new_context, server, night, "Ann")
+    console = new_context(LAPTOP).new_page()
+    sign_in(console, server, host_login)
+    console.goto(f"{server.url}/p/{code}/host/")
+    counting(phone, "#awards")
+    expect(phone.locator("#awards")).to_contain_text(
+        re.compile(r"The app rolls for you in [1-9]\d* s\.")
+    )
+    counting(console, "#host-awards")
+    expect(console.locator("#host-awards")).to_contain_text(
+        re.compile(r"In [1-9]\d* s the app rolls for the phones that have not rolled\.")
+    )
+    assert_countdown_printed(phone, f"/p/{code}/")
+    assert_countdown_printed(console, f"/p/{code}/host/")
