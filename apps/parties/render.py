@@ -202,7 +202,12 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
     card = card_of(phone.night, row)
     seat = phone.seat
     key = card_key(phone.night, row)
-    panel = FRAGMENTS.get(("panel", *key, seat), lambda: seat_panel(card, state, seat))
+    flags = night_flags(phone.night)
+    # After the last round, or once the night is over, there is no next round to tell of.
+    more = phone.night.party.status != Party.Status.ENDED and not flags["last_round"]
+    panel = FRAGMENTS.get(
+        ("panel", *key, seat, more), lambda: seat_panel(card, state, seat, next_round=more)
+    )
     top, log = phone_table_parts(card, key)
     return {"t": card, "me": panel, "row": row, "table_top": top, "table_log": log}
 

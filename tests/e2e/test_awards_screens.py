@@ -128,3 +128,56 @@ def test_a_roll_off_tells_the_phones_and_the_console_when_the_app_rolls(
     )
     assert_countdown_printed(phone, f"/p/{code}/")
     assert_countdown_printed(console, f"/p/{code}/host/")
+
+
+# Eight players on two tables; round 1 of 6 is over: table 2's losers stay there next round.
+ROUND_OVER = """
+import json
+from django.contrib.auth import get_user_model
+from apps.parties import services
+from apps.parties.models import Table
+host = get_user_model().objects.get(username="nighthost")
+party = services.create_party(host, name="Early night", rounds=6)
+tokens = {}
+for name in ["Ann", "Bea", "Cal", "Dot", "Eva", "Fay", "Gus", "Hal"]:
+    player, tokens[name] = services.join_party(party.code, new_name=name)
+services.start_next_round(party.code)
+names = dict(party.players.values_list("pk", "name"))
+losers = []
+for table in Table.objects.filter(party=party, round=1).order_by("number"):
+    services.host_move(party.code, table.pk, {"type": "end", "winner": 0})
+    losers.append(names[table.seats[1]])
+print(json.dumps({"code": party.code, "scope": party.scope, "tokens": tokens, "loser": losers[1]}))
+"""
+
+
+def test_when_the_night_ends_every_screen_says_so_and_none_tells_of_a_next_round(
+    server, new_context, host_login, docs_shot
+):
+    night = json.loads(server.python(ROUND_OVER).splitlines()[-1])
+    code = night["code"]
+    phone = as_player(new_context, server, night, night["loser"])
+    expect(phone.locator("#table")).to_contain_text("Next round you stay at this table.")
+    tv = new_context(TV).new_page()
+    tv.goto(f"{server.url}/p/{code}/screen/")
+    expect(tv.locator(".tv-round")).to_have_text("Round 1 of 6")
+    console = new_context(LAPTOP).new_page()
+    sign_in(console, server, host_login)
+    console.goto(f"{server.url}/p/{code}/host/")
+
+    console.locator("#end-now summary").click()
+    console.get_by_role("button", name="Yes, end the night").click()
+    expect(console.locator("#status-title")).to_have_text("The night is over")
+    expect(console.get_by_role("button", name="Start the awards")).to_be_visible()
+    # The phone, told over its socket: the night is over, no table to go to.
+    expect(phone.locator("#banner")).to_contain_text("The night is over.")
+    expect(phone.locator("#seat h1")).to_have_text("Thanks for playing!")
+    expect(phone.locator("#table")).to_contain_text("Your team lost this round.")
+    expect(phone.locator("body")).not_to_contain_text("Next round")
+    expect(phone.get_by_role("link", name="See the score sheet")).to_be_visible()
+    # The big screen: over, not "Round 1 of 6"; the night's winners where the tables were.
+    expect(tv.locator(".tv-pill")).to_have_text("The night is over")
+    expect(tv.locator(".tv-round")).to_have_text("Thanks for playing!")
+    expect(tv.locator(".podium")).to_be_visible()
+    docs_shot(phone, "night-over-phone.png", full_page=False)
+    docs_shot(tv, "night-over-tv.png", full_page=False)
