@@ -181,3 +181,86 @@ def test_when_the_night_ends_every_screen_says_so_and_none_tells_of_a_next_round
     expect(tv.locator(".podium")).to_be_visible()
     docs_shot(phone, "night-over-phone.png", full_page=False)
     docs_shot(tv, "night-over-tv.png", full_page=False)
+
+
+# Eva rolled the latest wipeout, Femke the one before; with real dice. The host gives Eva
+# Best laugh first: at the travelling wipeout she keeps Best laugh, and it passes on to Femke.
+WIPEOUT_NIGHT = """
+import json
+from django.contrib.auth import get_user_model
+from apps.core.tokens import read_seat_token
+from apps.parties import services
+from apps.parties.models import Table
+from apps.parties.rules.state import TableState
+from apps.prizes import services as prizes
+from apps.prizes.categories import HOST_CHOICE, TRAVELLING_WIPEOUT, Category
+host = get_user_model().objects.get(username="nighthost")
+party = services.create_party(host, name="Wipeout night", dice_mode="physical")
+tokens, claims = {}, {}
+for name in ["Eva", "Femke", "Ann", "Ben"]:
+    player, tokens[name] = services.join_party(party.code, new_name=name)
+    claims[name] = read_seat_token(tokens[name], party.scope)
+prizes.set_categories(party.code, [
+    Category(HOST_CHOICE, "Best laugh", "Mug"),
+    Category(TRAVELLING_WIPEOUT, "Travelling wipeout", "Rubber duck"),
+])
+services.start_next_round(party.code)
+table = Table.objects.get(party=party, round=1)
+names = dict(party.players.values_list("pk", "name"))
+seats = [names[pid] for pid in table.seats]
+taps = iter(range(1000))
+def report(kind):
+    services.table_action(party.code, claims[seats[0]], "tap%d" % next(taps),
+                          {"type": "report", "kind": kind})
+def roller():
+    table.refresh_from_db()
+    return seats[TableState.from_json(table.state).roller]
+services.table_action(party.code, claims[seats[0]], "first", {"type": "rolloff"})
+for who in ("Femke", "Eva"):
+    while roller() != who:
+        report("miss")
+    report("wipeout")
+services.host_move(party.code, table.pk, {"type": "end", "winner": 0})
+services.end_night(party.code)
+print(json.dumps({"code": party.code, "scope": party.scope, "tokens": tokens}))
+"""
+
+
+def test_the_travelling_wipeout_passed_on_at_the_awards_shows_its_new_holder_everywhere(
+    server, new_context, host_login, docs_shot
+):
+    night = json.loads(server.python(WIPEOUT_NIGHT).splitlines()[-1])
+    code = night["code"]
+    eva = as_player(new_context, server, night, "Eva")
+    femke = as_player(new_context, server, night, "Femke")
+    tv = new_context(TV).new_page()
+    tv.goto(f"{server.url}/p/{code}/screen/")
+    box = tv.locator("#travelling p").nth(1)
+    expect(box).to_contain_text("Eva")
+    console = new_context(LAPTOP).new_page()
+    sign_in(console, server, host_login)
+    console.goto(f"{server.url}/p/{code}/host/")
+
+    console.get_by_role("button", name="Start the awards").click()
+    console.get_by_role("button", name="Next prize: Best laugh").click()
+    console.get_by_role("group", name="Who wins Best laugh?").get_by_role(
+        "button", name="Eva"
+    ).click()
+    console.get_by_role("button", name="Next prize: Travelling wipeout").click()
+    # Before the prize is settled the box still names who holds it.
+    expect(tv.locator(".award-winner")).to_contain_text("Eva won it too")
+    expect(box.locator("strong")).to_have_text("Eva")
+    eva.get_by_role("button", name="Keep Best laugh (Mug)").click()
+
+    expect(tv.locator(".award-label").first).to_have_text("Passed on by Eva")
+    expect(tv.locator(".award-winner")).to_have_text("Femke")
+    expect(box.locator("strong")).to_have_text("Femke")
+    expect(box).to_contain_text("Passed on by Eva")
+    for phone in (eva, femke):
+        expect(phone.locator("#travelling")).to_contain_text(
+            "Travelling wipeout: Femke, passed on by Eva"
+        )
+    # A screen opened now says the same.
+    tv.reload()
+    expect(box.locator("strong")).to_have_text("Femke")
+    docs_shot(tv, "awards-tv-travelling.png", full_page=False)
