@@ -22,6 +22,11 @@ class Awards(Protocol):
         the reader's language."""
         ...
 
+    def travelling(self, party: Any) -> dict:
+        """The travelling prizes the awards have settled so far, by prize ("bunko",
+        "wipeout"): ``{"player", "runner_up_of"}`` (names), or None when not given."""
+        ...
+
 
 _provider: list[Awards] = []
 

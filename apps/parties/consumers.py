@@ -255,12 +255,16 @@ class PartyConsumer(LiveConsumer):
         await self.send_json({"type": "fragments", "version": version, "html": html})
 
     def _awards(self, version: int) -> str:
-        if self.view == "phone":
-            return render.phone_awards(self.phone) if self.phone else ""
+        # A travelling prize the awards settle shows its new holder beside the ceremony.
         night = render.night_of(self.code, version)
+        if self.view == "phone":
+            if self.phone is None:
+                return ""
+            return render.phone_awards(self.phone) + render.phone_travelling(night)
         if self.view == "host":
             return console.host_awards(night) + console.host_log(night)
-        return render.screen_night(night, self.base, parts=("tables",))
+        tables = render.screen_night(night, self.base, parts=("tables",))
+        return tables + render.screen_travelling(night)
 
     def _travelling(self, version: int) -> str:
         night = render.night_of(self.code, version)

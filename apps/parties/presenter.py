@@ -253,9 +253,10 @@ def _button(action: dict, card: dict) -> dict:
     return {"label": label, "aria": aria, "fields": fields, "style": style, "kind": kind}
 
 
-def seat_panel(card: dict, state: TableState, seat: int) -> dict:
+def seat_panel(card: dict, state: TableState, seat: int, next_round: bool = True) -> dict:
     """What one seat's phone offers now: the rules' legal moves for that seat, as buttons,
-    and a line saying whose move it is."""
+    and a line saying whose move it is (and, once its game is over, where it sits
+    ``next_round``: not after the last round, nor once the night is over)."""
     view = with_shown_names(rules.view(state, seat))
     names = card["names"]
     buttons = [_button(a, card) for a in view["legal_actions"]]
@@ -272,7 +273,7 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
     elif view["phase"] == DONE:
         won = view["winner"] == seat % 2
         headline = _("Your team won this round!") if won else _("Your team lost this round.")
-        if card["moves"]:
+        if card["moves"] and next_round:
             number = card["number"]
             if won and number == 1:
                 next_round = _("You stay at the head table.")

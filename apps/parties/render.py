@@ -201,7 +201,12 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
     card = card_of(phone.night, row)
     seat = phone.seat
     key = card_key(phone.night, row)
-    panel = FRAGMENTS.get(("panel", *key, seat), lambda: seat_panel(card, state, seat))
+    flags = night_flags(phone.night)
+    # After the last round, or once the night is over, there is no next round to tell of.
+    more = phone.night.party.status != Party.Status.ENDED and not flags["last_round"]
+    panel = FRAGMENTS.get(
+        ("panel", *key, seat, more), lambda: seat_panel(card, state, seat, next_round=more)
+    )
     top, log = phone_table_parts(card, key)
     return {"t": card, "me": panel, "row": row, "table_top": top, "table_log": log}
 
@@ -271,10 +276,21 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
     return render_part("parties/phone.html", "standings", context)
 
 
+def travelling_context(night: Night) -> dict:
+    """Who holds the travelling prizes; once the awards settle one, whom they gave it to
+    (``settled``): the holder may have kept another prize and passed this one on, and the
+    screens must not name her beside the ceremony that names the runner-up."""
+    settled = {}
+    provider = awards.provider()
+    if provider is not None and night.party.status == Party.Status.ENDED:
+        settled = provider.travelling(night.party)
+    return {**night_flags(night), "settled": settled}
+
+
 def phone_travelling(night: Night) -> str:
     return FRAGMENTS.get(
         ("travelling", night.party.code, night.party.version),
-        lambda: render_part("parties/phone.html", "travelling", night_flags(night)),
+        lambda: render_part("parties/phone.html", "travelling", travelling_context(night)),
     )
 
 
@@ -392,7 +408,7 @@ def screen_side(night: Night, rows: list[TableRow] | None = None) -> str:
 def screen_travelling(night: Night) -> str:
     return FRAGMENTS.get(
         ("tv-travelling", night.party.code, night.party.version),
-        lambda: render_part("parties/screen.html", "travelling", night_flags(night)),
+        lambda: render_part("parties/screen.html", "travelling", travelling_context(night)),
     )
 
 

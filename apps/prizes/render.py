@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from apps.parties.awards import PREFIX
 from apps.prizes import ceremonies, screens, settlement
+from apps.prizes.ceremony import TRAVELLING
 from apps.prizes.models import Ceremony
 
 
@@ -21,16 +22,39 @@ def _view(ceremony: Ceremony, seat: int | None) -> dict:
 
 
 def _timers(ceremony: Ceremony) -> dict:
-    """Milliseconds left on the ceremony's timed moves, by their type (for countdowns)."""
+    """The ceremony's timed moves by their type, each with the milliseconds left (for
+    countdown.js) and the whole seconds left (what the page says before the script runs)."""
     from django.utils import timezone
 
     from apps.core import scheduler
 
     now = timezone.now()
-    return {
-        d.payload["action"]["type"]: max(0, int((d.due_at - now).total_seconds() * 1000))
-        for d in scheduler.pending(ceremony.scope)
-    }
+    timers = {}
+    for deadline in scheduler.pending(ceremony.scope):
+        ms = max(0, int((deadline.due_at - now).total_seconds() * 1000))
+        timers[deadline.payload["action"]["type"]] = {"ms": ms, "seconds": -(-ms // 1000)}
+    return timers
+
+
+def _travelling(ceremony: Ceremony) -> dict:
+    """The travelling prizes the awards have settled, by prize ("bunko", "wipeout"): who
+    takes it home and who passed it on, or None when it is not given tonight."""
+    state = settlement.State.from_json(ceremony.state)
+    settled: dict = {}
+    for index, category in enumerate(state.categories):
+        prize = TRAVELLING.get(category["kind"])
+        award = state.awards[index]
+        if prize is None:
+            continue
+        if award is not None:
+            passer = award["runner_up_of"]
+            settled[prize] = {
+                "player": state.players[award["player"]],
+                "runner_up_of": None if passer is None else state.players[passer],
+            }
+        elif index in state.unawarded:
+            settled[prize] = None
+    return settled
 
 
 class CeremonyScreens:
@@ -75,3 +99,7 @@ class CeremonyScreens:
 
     def said(self, step: dict) -> str | None:
         return screens.said(step)
+
+    def travelling(self, party) -> dict:
+        ceremony = _ceremony(party)
+        return {} if ceremony is None else _travelling(ceremony)
