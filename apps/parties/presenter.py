@@ -286,6 +286,7 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
     else:
         headline = ""
     moves = [b for b in buttons if b["kind"] not in ("undo", "swap")]
+    choosing = _choosing_partners(state, seat)
     return {
         "seat": seat,
         "team": seat % 2,
@@ -299,10 +300,29 @@ def seat_panel(card: dict, state: TableState, seat: int) -> dict:
         "specials": [b for b in moves if b["fields"].get("kind") in ("bunko", "wipeout")],
         "undo": next((b for b in buttons if b["kind"] == "undo"), None),
         "swap": next((b for b in buttons if b["kind"] == "swap"), None),
+        # "alone": the other stayer is a ghost (or came back from a rest), so this phone
+        # chooses alone; "kept": a swap would pair the two ghosts, so none is offered.
+        "choosing": choosing,
         "reporting": view["dice_mode"] == "physical" and view["phase"] == PLAYING,
         "splitting": any(b["kind"] == "scramble" for b in buttons),
         "at": view["version"],
     }
+
+
+def _choosing_partners(state: TableState, seat: int) -> str | None:
+    """How this seat takes part in the stayers' choice of partners, if at all."""
+    options = state.options
+    stayers = options.get("stayers", [])
+    if not options.get("swap") or seat not in stayers or state.phase != ROLLOFF:
+        return None
+    if state.rolloffs:
+        return None
+    if rules.swap_makes_ghost_partners(state):
+        return "kept"
+    other = 1 - seat
+    if other not in stayers or other in options.get("ghosts", []):
+        return "alone"
+    return "together"
 
 
 def grid_of(tables: int, aspect: float = 1.45) -> dict:

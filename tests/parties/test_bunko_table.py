@@ -281,3 +281,17 @@ def test_a_finished_table_offers_nothing_and_its_outcome_names_both_teams() -> N
         "scores": {0: 1, 1: 5, 2: 1, 3: 5},
     }
     assert outcome(table_starting_with(0)) is None
+
+
+def test_the_stayers_are_not_offered_a_swap_that_pairs_the_two_ghosts() -> None:
+    """Ben and Ghost 2 stayed (seats 1 and 2), Ghost 1 arrived in seat 3: a swap would make
+    the ghosts partners, so Ben has no swap to tap, and one sent anyway changes nothing."""
+    options = {"swap": True, "stayers": [0, 1], "ghosts": [1, 2]}
+    state = setup(["Ben", "Ghost 2", "Ghost 1", "Lotte"], options, RNG)
+    assert {"type": "swap"} not in legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="two ghosts partners"):
+        apply(state, 0, {"type": "swap"}, RNG)
+    # With one ghost at the table the stayers choose as before.
+    state = setup(["Ben", "Ghost 2", "Anna", "Lotte"], {**options, "ghosts": [1]}, RNG)
+    assert {"type": "swap"} in legal_actions(state, 0)
+    assert apply(state, 0, {"type": "swap"}, RNG).players == ["Ben", "Ghost 2", "Lotte", "Anna"]
