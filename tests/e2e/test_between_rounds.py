@@ -7,8 +7,9 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import LAPTOP, PHONE
 from tests.e2e.test_night_for_the_room import as_player
+from tests.e2e.test_party_night import sign_in
 
 # Six players and two ghosts; the host ends round 1 at both tables (0-0: the host says who
 # wins) so that each ghost's team loses. Round 2 at table 2: the table-2 losers stayed (a
@@ -79,3 +80,52 @@ def test_a_swap_that_would_make_the_two_ghosts_partners_is_not_offered(
         expect(page.locator("#table")).to_contain_text(told)
         expect(page.locator("#table").get_by_role("button", name=swap)).to_have_count(0)
         docs_shot(page, f"phone-stayer-with-a-ghost-{locale[:2]}.png", full_page=False)
+
+
+# Eight players; the head table's game is ended (STOP), table 2 still plays.
+HEAD_DONE = """
+import json
+from django.contrib.auth import get_user_model
+from apps.parties import services
+from apps.parties.models import Party
+host = get_user_model().objects.get(username="nighthost")
+party = services.create_party(host, name="Games night")
+tokens = {}
+for name in ["Ben", "Anna", "Lotte", "Femke", "Ivo", "Eva", "Dirk", "Hanna"]:
+    player, tokens[name] = services.join_party(party.code, new_name=name)
+services.start_next_round(party.code)
+party = Party.objects.get(pk=party.pk)
+head, other = party.tables.filter(round=1).order_by("number")
+services.host_move(party.code, head.pk, {"type": "end", "winner": 0})
+names = {p.pk: p.name for p in party.players.all()}
+print(json.dumps({"code": party.code, "scope": party.scope, "tokens": tokens,
+                  "head": [names[pid] for pid in head.seats],
+                  "other": [names[pid] for pid in other.seats], "table": other.pk}))
+"""
+
+
+def test_a_phone_offers_a_party_game_after_the_round_until_the_host_rotates(
+    server, new_context, host_login, docs_shot
+):
+    night = json.loads(server.python(HEAD_DONE).splitlines()[-1])
+    page = as_player(new_context, server, night, night["head"][0])
+    table = page.locator("#table")
+    expect(table.get_by_role("link", name="Start a party game")).to_be_visible()
+    # The host ends the last table's game: the round is over, the way into a game stays.
+    host = new_context(LAPTOP).new_page()
+    sign_in(host, server, host_login)
+    host.goto(f"{server.url}/p/{night['code']}/host/")
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.get_by_text("Table stuck?").click()
+    host.locator(".tools-box").get_by_role("button").filter(has_text="&").first.click()
+    banner = page.locator("#banner")
+    expect(banner).to_contain_text("Round 1 is over")
+    expect(banner.get_by_role("link", name="Start a party game")).to_be_in_viewport()
+    expect(table).not_to_contain_text("Other tables are still playing")
+    docs_shot(page, "phone-round-over-party-game.png", full_page=False)
+    for locale in ("nl-NL", "de-DE"):
+        other = phone_in(new_context, server, night, night["other"][1], locale)
+        expect(other.locator("#banner a[href*='?party=']")).to_be_in_viewport()
+        docs_shot(other, f"phone-round-over-party-game-{locale[:2]}.png", full_page=False)
+    banner.get_by_role("link", name="Start a party game").click()
+    expect(page).to_have_url(f"{server.url}/games/?party={night['code']}")
