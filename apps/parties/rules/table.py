@@ -139,6 +139,8 @@ def _resolve_and_apply(
         resolved = {"type": "roll", "dice": action["dice"]}
         if stamp is not None:
             resolved["t"] = stamp
+        if action.get("app"):
+            resolved["app"] = True  # the host had the app roll for this seat
         return _step(state, seat, resolved)
     if kind == "report":
         if _mode(state) == VIRTUAL:
@@ -163,6 +165,8 @@ def _roll_for_ghosts(state: TableState, rng: random.Random, stamp: Any) -> Table
         resolved = {"type": "roll", "dice": roll_dice(rng)}
         if stamp is not None:
             resolved["t"] = stamp
+        if state.roller not in state.options["ghosts"]:
+            resolved["app"] = True  # a player's seat the host handed to the app
         state = _step(state, state.roller, resolved)
         state.entries[-1] = {**state.entries[-1], "ghost": True}
     return state
