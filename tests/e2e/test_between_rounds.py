@@ -79,7 +79,6 @@ def test_a_swap_that_would_make_the_two_ghosts_partners_is_not_offered(
         page = phone_in(new_context, server, night, night["stayer"], locale)
         expect(page.locator("#table")).to_contain_text(told)
         expect(page.locator("#table").get_by_role("button", name=swap)).to_have_count(0)
-        docs_shot(page, f"phone-stayer-with-a-ghost-{locale[:2]}.png", full_page=False)
 
 
 # Eight players; the head table's game is ended (STOP), table 2 still plays.
@@ -126,6 +125,5 @@ def test_a_phone_offers_a_party_game_after_the_round_until_the_host_rotates(
     for locale in ("nl-NL", "de-DE"):
         other = phone_in(new_context, server, night, night["other"][1], locale)
         expect(other.locator("#banner a[href*='?party=']")).to_be_in_viewport()
-        docs_shot(other, f"phone-round-over-party-game-{locale[:2]}.png", full_page=False)
     banner.get_by_role("link", name="Start a party game").click()
     expect(page).to_have_url(f"{server.url}/games/?party={night['code']}")

@@ -66,7 +66,6 @@ def test_the_stuck_table_tools_offer_only_players_and_the_app_says_it_played(
     assert sorted(offered) == sorted(n for n in seats if n != ghost)
     # The open panel stays in the tables' column, above "What happened", and in view.
     boxes = host.evaluate(BOXES)
-    docs_shot(host, "console-table-stuck.png", full_page=False)
     assert boxes["tools"][3] <= boxes["log"][1], boxes
     assert boxes["tools"][3] <= boxes["grid"][3] + 1 and boxes["tools"][1] >= boxes["grid"][1]
     docs_shot(host, "console-table-stuck.png", full_page=False)
@@ -94,4 +93,3 @@ def test_the_stuck_table_tools_offer_only_players_and_the_app_says_it_played(
         expect(card.locator(".tools-box form").first).to_be_visible()
         boxes = host.evaluate(BOXES)
         assert boxes["tools"][3] <= boxes["log"][1], boxes
-        docs_shot(host, f"console-table-stuck-{language}.png", full_page=False)
