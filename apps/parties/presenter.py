@@ -18,7 +18,10 @@ def describe(entry: dict, names: list[str]) -> str:
     """One roll as the score sheet would say it."""
     name = names[entry["seat"]]
     dice = " ".join(str(d) for d in entry["dice"]) if entry.get("dice") else None
-    rolled = _("{name} rolled {dice}").format(name=name, dice=dice) if dice else name
+    if entry.get("app") and dice:
+        rolled = _("The app rolled {dice} for {name}").format(name=name, dice=dice)
+    else:
+        rolled = _("{name} rolled {dice}").format(name=name, dice=dice) if dice else name
     kind, points = entry["kind"], entry["points"]
     if kind == "bunko":
         if entry.get("scramble"):
@@ -168,6 +171,13 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
         "can_correct": bool(view["correctable"]),
         # Seats the app rolls for: ghosts, and players the host handed to the app.
         "autoplay": [names[s] for s in view["ghosts"] if not is_ghost(keys[s])],
+        # The players (not the ghosts, whom the app plays anyway) by seat: whom the host may
+        # hand to the app, or grab a die for.
+        "people": [
+            {"seat": s, "name": names[s], "autoplay": s in view["ghosts"]}
+            for s in range(len(keys))
+            if not is_ghost(keys[s])
+        ],
     }
 
 
@@ -287,6 +297,7 @@ def seat_panel(card: dict, state: TableState, seat: int, next_round: bool = True
     else:
         headline = ""
     moves = [b for b in buttons if b["kind"] not in ("undo", "swap")]
+    choosing = _choosing_partners(state, seat)
     return {
         "seat": seat,
         "team": seat % 2,
@@ -300,10 +311,31 @@ def seat_panel(card: dict, state: TableState, seat: int, next_round: bool = True
         "specials": [b for b in moves if b["fields"].get("kind") in ("bunko", "wipeout")],
         "undo": next((b for b in buttons if b["kind"] == "undo"), None),
         "swap": next((b for b in buttons if b["kind"] == "swap"), None),
+        # "alone": the other stayer is a ghost (or came back from a rest), so this phone
+        # chooses alone; "kept": a swap would pair the two ghosts, so none is offered.
+        "choosing": choosing,
+        # The host handed this player's seat to the app: the phone says so.
+        "app_plays": seat in view["ghosts"] and seat not in view["options"]["ghosts"],
         "reporting": view["dice_mode"] == "physical" and view["phase"] == PLAYING,
         "splitting": any(b["kind"] == "scramble" for b in buttons),
         "at": view["version"],
     }
+
+
+def _choosing_partners(state: TableState, seat: int) -> str | None:
+    """How this seat takes part in the stayers' choice of partners, if at all."""
+    options = state.options
+    stayers = options.get("stayers", [])
+    if not options.get("swap") or seat not in stayers or state.phase != ROLLOFF:
+        return None
+    if state.rolloffs:
+        return None
+    if rules.swap_makes_ghost_partners(state):
+        return "kept"
+    other = 1 - seat
+    if other not in stayers or other in options.get("ghosts", []):
+        return "alone"
+    return "together"
 
 
 def grid_of(tables: int, aspect: float = 1.45) -> dict:
@@ -393,7 +425,12 @@ def log_line(event: Any, table_number: int | None, player_name: str | None = Non
     if table_number is not None:
         if event.kind in HOST_MOVES:
             what = _(HOST_MOVES[event.kind])
-            return _("Table {table}: {what}.").format(table=table_number, what=what)
+            if event.kind == "host_autoplay" and "name" in data:
+                on = (data.get("action") or {}).get("on", True)
+                said = _("the app plays for {name}") if on else _("{name} has the seat back")
+                what = said.format(name=shown_name(data["name"]))
+            lines = [what, *(tell(item) for item in data.get("told") or [])]
+            return _("Table {table}: {what}.").format(table=table_number, what="; ".join(lines))
         lines = [tell(item) for item in data.get("told") or []] or data.get("said")
         if lines:
             what = "; ".join(lines)

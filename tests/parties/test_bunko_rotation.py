@@ -7,7 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from apps.parties.rules.rotation import partners, rotate, seat_first_round, swap_partners
+from apps.parties.rules.rotation import (
+    partners,
+    rotate,
+    seat_first_round,
+    swap_pairs_ghosts,
+    swap_partners,
+)
 
 
 def rotation_problems(
@@ -131,6 +137,24 @@ def test_the_app_proposal_avoids_two_ghosts_as_partners() -> None:
     ]
     new = rotate(tables, results, ghosts={"Ghost 1", "Ghost 2"})
     assert frozenset({"Ghost 1", "Ghost 2"}) not in partners(new[1])
+
+
+def test_a_swap_that_would_make_two_ghosts_partners_is_not_offered() -> None:
+    """Ben and Ghost 2 stayed, Ghost 1 arrived: the app partners each stayer with one
+    arriver so the ghosts are apart, and the swap that would pair them is not offered."""
+    ghosts = {"Ghost 1", "Ghost 2"}
+    proposed = ["Ben", "Ghost 2", "Ghost 1", "Lotte"]
+    assert swap_pairs_ghosts(proposed, ghosts)
+    assert not swap_pairs_ghosts(["Ben", "Ghost 2", "Lotte", "Ghost 1"], ghosts)
+    assert not swap_pairs_ghosts(["Ben", "Anna", "Ghost 1", "Lotte"], ghosts)
+    tables = [["A", "Ghost 1", "C", "Lotte"], ["Ben", "F", "Ghost 2", "H"]]
+    results = [
+        {"winners": ["A", "C"], "losers": ["Ghost 1", "Lotte"]},
+        {"winners": ["F", "H"], "losers": ["Ben", "Ghost 2"]},
+    ]
+    asked = []
+    new = rotate(tables, results, choose=lambda n, t: asked.append(n) or True, ghosts=ghosts)
+    assert asked == [] and frozenset(ghosts) not in partners(new[1])
 
 
 def test_one_table_keeps_everyone_and_both_pairs() -> None:

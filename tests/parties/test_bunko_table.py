@@ -281,3 +281,31 @@ def test_a_finished_table_offers_nothing_and_its_outcome_names_both_teams() -> N
         "scores": {0: 1, 1: 5, 2: 1, 3: 5},
     }
     assert outcome(table_starting_with(0)) is None
+
+
+def test_the_stayers_are_not_offered_a_swap_that_pairs_the_two_ghosts() -> None:
+    """Ben and Ghost 2 stayed (seats 1 and 2), Ghost 1 arrived in seat 3: a swap would make
+    the ghosts partners, so Ben has no swap to tap, and one sent anyway changes nothing."""
+    options = {"swap": True, "stayers": [0, 1], "ghosts": [1, 2]}
+    state = setup(["Ben", "Ghost 2", "Ghost 1", "Lotte"], options, RNG)
+    assert {"type": "swap"} not in legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="two ghosts partners"):
+        apply(state, 0, {"type": "swap"}, RNG)
+    # With one ghost at the table the stayers choose as before.
+    state = setup(["Ben", "Ghost 2", "Anna", "Lotte"], {**options, "ghosts": [1]}, RNG)
+    assert {"type": "swap"} in legal_actions(state, 0)
+    assert apply(state, 0, {"type": "swap"}, RNG).players == ["Ben", "Ghost 2", "Lotte", "Anna"]
+
+
+def test_the_rolls_the_app_makes_for_a_player_say_so_and_a_ghosts_do_not() -> None:
+    """A seat the host handed to the app rolls at once; its rolls carry ``app``, kept by a
+    replay; a ghost's rolls are the app's anyway."""
+    from apps.parties.rules.table import replay
+
+    state = table_starting_with(2, ghosts=[3])
+    state = apply(state, None, {"type": "autoplay", "seat": 2}, RNG)
+    made = [r for r in state.rolls if r["seat"] == 2]
+    assert made and all(r.get("app") for r in made)
+    assert not any(r.get("app") for r in state.rolls if r["seat"] == 3)
+    again = replay(state.players, state.options, state.entries)
+    assert again.rolls == state.rolls

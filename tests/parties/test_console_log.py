@@ -9,7 +9,7 @@ from apps.parties import console
 from apps.parties.models import Event, Party, Table
 from apps.parties.selectors import night_at
 from apps.parties.services import rename_player
-from apps.parties.services.tables import table_action
+from apps.parties.services.tables import host_move, table_action
 from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +53,20 @@ def test_an_entry_without_its_players_name_says_the_players_name_now(host):
     rename_player(party.code, player.pk, "Zelda Q")
     after = console.host_log(night_at(Party.objects.get(pk=party.pk)))
     assert "Zelda Q leaves after this round." in after
+
+
+def test_the_log_says_whom_the_host_handed_to_the_app_and_that_the_app_rolled_for_them(host):
+    party = big_night(host, 8)
+    table = Table.objects.get(party=party, round=1, number=2)
+    host_move(party.code, table.pk, {"type": "play"})  # the roll-off
+    table.refresh_from_db()
+    seat = table.state["roller"]
+    name = table.state["players"][seat]
+    host_move(party.code, table.pk, {"type": "autoplay", "seat": seat, "on": True})
+    log = console.host_log(night_at(Party.objects.get(pk=party.pk)))
+    newest = log.split("<li>")[1]
+    assert newest.startswith(f"Table 2: the app plays for {name}; The app rolled ")
+    assert f"{name} rolled" not in log
+    host_move(party.code, table.pk, {"type": "autoplay", "seat": seat, "on": False})
+    log = console.host_log(night_at(Party.objects.get(pk=party.pk)))
+    assert log.split("<li>")[1].startswith(f"Table 2: {name} has the seat back.")

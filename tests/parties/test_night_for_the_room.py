@@ -171,3 +171,26 @@ def test_real_dice_keep_bunko_and_wipeout_apart_from_the_hits(client, host):
     special = page[page.index('class="report-special"') :].split("</div>")[0]
     assert "One 6" in hits and "Two 6s" in hits and "Bunko" not in hits
     assert "Bunko! (three 6s)" in special and "Wipeout (three 1s)" in special
+
+
+def test_a_player_who_stayed_with_a_ghost_chooses_the_partners_alone(client, host):
+    party, tokens = night(host, NAMES + ["Fay", "Gus"])
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    ghost = party.players.get(kind="ghost").id
+    for _round in range(3):
+        # The ghost's team loses at its table, and the other table's losers are players:
+        # by round 3 at the latest the ghost stays at table 2 with a player.
+        for table in Table.objects.filter(party=party, round=party.current_round):
+            loser = table.seats.index(ghost) % 2 if ghost in table.seats else 1
+            services.host_move(party.code, table.pk, {"type": "end", "winner": 1 - loser})
+        services.start_next_round(party.code)
+        party.refresh_from_db()
+        table = Table.objects.get(party=party, round=party.current_round, number=2)
+        if ghost in [table.seats[s] for s in table.state["options"]["stayers"]]:
+            break
+    stayer = next(p for p in party.players.filter(pk__in=table.seats[:2]) if not p.is_ghost)
+    page = phone_page(client, party, tokens, stayer.name)
+    assert "Swap partners" in page
+    assert "you choose the partners before the first roll" in page
+    assert "table-mate" not in page

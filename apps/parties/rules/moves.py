@@ -98,7 +98,12 @@ def apply_rolloff(state: TableState, seat: int | None, action: Action) -> TableS
 
 
 def score(
-    state: TableState, seat: int, dice: list[int] | None, result: RollResult, stamp: Any
+    state: TableState,
+    seat: int,
+    dice: list[int] | None,
+    result: RollResult,
+    stamp: Any,
+    app: bool = False,
 ) -> TableState:
     team = team_of(seat)
     scores = list(state.scores)
@@ -126,6 +131,8 @@ def score(
         entry["mini"] = True
     if stamp is not None:
         entry["t"] = stamp  # when it was rolled: the latest Bunko of the night travels
+    if app:
+        entry["app"] = True  # the app rolled for a player: the log says so
     # 'Play then rotates from player to player clockwise after a player does not roll a 6.'
     roller = seat if result.rolls_again else (seat + 1) % SEATS
     phase = SCRAMBLE if result.scramble else PLAYING
@@ -164,7 +171,7 @@ def apply_roll(state: TableState, seat: int | None, action: Action) -> TableStat
     dice = check_dice(action.get("dice"))
     classic = state.options["classic"]
     result = classify(dice, classic, target_number(state))
-    return score(state, roller, dice, result, action.get("t"))
+    return score(state, roller, dice, result, action.get("t"), bool(action.get("app")))
 
 
 def apply_report(state: TableState, seat: int | None, action: Action) -> TableState:

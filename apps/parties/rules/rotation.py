@@ -12,7 +12,8 @@ from collections.abc import Callable, Collection, Sequence
 Table = list[str]
 # A table's result: {"winners": [a, b], "losers": [c, d]}, each pair in seat order.
 Result = dict
-# choose(table_number, proposed_table) -> True when the stayers swap partners.
+# choose(table_number, proposed_table) -> True when the stayers swap partners (asked only
+# where the swap is offered: never one that makes two ghosts partners).
 Chooser = Callable[[int, Table], bool]
 
 
@@ -56,6 +57,12 @@ def _ghost_pairs(table: Table, ghosts: Collection[str]) -> int:
     return sum(1 for a, b in ((table[0], table[2]), (table[1], table[3])) if {a, b} <= ghosts)
 
 
+def swap_pairs_ghosts(table: Table, ghosts: Collection[str]) -> bool:
+    """True when the stayers' swap would make two ghosts partners: such a swap is not
+    offered (the app plays both ghosts, so their team would have no player at all)."""
+    return _ghost_pairs(swap_partners(table), set(ghosts)) > 0
+
+
 def _propose(table: Table, ghosts: Collection[str]) -> Table:
     """The app's proposal avoids two ghosts as partners when a swap can."""
     if ghosts and _ghost_pairs(table, ghosts):
@@ -90,7 +97,7 @@ def rotate(
     for k in range(1, count):
         arrivers = winners[k + 1] if k + 1 < count else losers[0]
         table = _propose(_split_table(losers[k], arrivers), ghosts)
-        if choose is not None and choose(k + 1, table):
+        if choose is not None and not swap_pairs_ghosts(table, ghosts) and choose(k + 1, table):
             table = swap_partners(table)
         new.append(table)
     return new

@@ -28,10 +28,12 @@ class TableState:
     lock-step night), ``seat``, ``dice`` (None for a physical report), ``points`` (for the
     roller's team), ``kind`` (score, miss, bunko, wipeout), ``scores`` after the roll, and for
     a Bunko once grabbed ``scramble`` (grabber seats, empty for a split entry) and ``split``
-    (dice per team). ``rolloffs`` keeps every round of the roll-off; ``contenders`` the seats
-    still rolling off; ``grabs`` the grabbers of a scramble under way; ``tallies`` per seat
-    the Bunkos and wipeouts rolled; ``winner`` the winning team once done; ``version`` the
-    number of changes made; ``entries`` the resolved actions that replay the table.
+    (dice per team), and ``app`` when the app rolled for a player (a seat the host handed to
+    the app, or the host's roll for a stalled seat). ``rolloffs`` keeps every round of the
+    roll-off; ``contenders`` the seats still rolling off; ``grabs`` the grabbers of a
+    scramble under way; ``tallies`` per seat the Bunkos and wipeouts rolled; ``winner`` the
+    winning team once done; ``version`` the number of changes made; ``entries`` the resolved
+    actions that replay the table.
     """
 
     players: list[str]

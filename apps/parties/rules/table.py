@@ -24,6 +24,7 @@ from apps.core.protocol import Action, IllegalAction
 
 from .dice import BUNKO, WIPEOUT, roll_dice, roll_die
 from .moves import HANDLERS, check_seat
+from .rotation import swap_pairs_ghosts
 from .state import (
     DONE,
     PLAYING,
@@ -138,6 +139,8 @@ def _resolve_and_apply(
         resolved = {"type": "roll", "dice": action["dice"]}
         if stamp is not None:
             resolved["t"] = stamp
+        if action.get("app"):
+            resolved["app"] = True  # the host had the app roll for this seat
         return _step(state, seat, resolved)
     if kind == "report":
         if _mode(state) == VIRTUAL:
@@ -162,6 +165,8 @@ def _roll_for_ghosts(state: TableState, rng: random.Random, stamp: Any) -> Table
         resolved = {"type": "roll", "dice": roll_dice(rng)}
         if stamp is not None:
             resolved["t"] = stamp
+        if state.roller not in state.options["ghosts"]:
+            resolved["app"] = True  # a player's seat the host handed to the app
         state = _step(state, state.roller, resolved)
         state.entries[-1] = {**state.entries[-1], "ghost": True}
     return state
@@ -199,12 +204,20 @@ def swap(state: TableState, seat: int | None) -> TableState:
         raise IllegalAction(_("The table has started rolling: partners are set for this round."))
     if seat not in state.options.get("stayers", STAYERS):
         raise IllegalAction(_("The players who stayed at this table choose the partners."))
+    if swap_makes_ghost_partners(state):
+        raise IllegalAction(_("A swap would make the two ghosts partners: the partners stay."))
     players = [*state.players[:2], state.players[3], state.players[2]]
     moved = {2: 3, 3: 2}
     options = dict(state.options, ghosts=sorted(moved.get(g, g) for g in state.ghosts))
     fresh = setup(players, options, random.Random(0))
     fresh.version = state.version + 1
     return fresh
+
+
+def swap_makes_ghost_partners(state: TableState) -> bool:
+    """The stayers' swap is not offered when it would pair the table's two ghosts."""
+    ghosts = [state.players[s] for s in state.options.get("ghosts", [])]
+    return swap_pairs_ghosts(state.players, ghosts)
 
 
 def replay(players: list[str], options: dict, entries: list[dict]) -> TableState:
@@ -308,7 +321,12 @@ def legal_actions(state: TableState, seat: int | None) -> list[Action]:
     if state.phase == ROLLOFF:
         actions.append({"type": "rolloff"})
         stayers = state.options.get("stayers", STAYERS)
-        if state.options.get("swap") and not state.rolloffs and seat in stayers:
+        if (
+            state.options.get("swap")
+            and not state.rolloffs
+            and seat in stayers
+            and not swap_makes_ghost_partners(state)
+        ):
             actions.append({"type": "swap"})
     elif state.phase == PLAYING:
         if mode == PHYSICAL:

@@ -388,7 +388,12 @@ def host_move(code: str, table_id: int, move: dict) -> int:
         raise Refused(str(error)) from None
     table.state = new.to_json()
     moments = _moments(state, new)
-    record_table(party, table, f"host_{kind}", seat=seat, tallies=True, action=action)
+    # What the move did goes into the log: whom the app plays for now, the rolls it made.
+    about = {"name": new.players[action["seat"]]} if kind == "autoplay" else {}
+    lines = told(state, new, "")
+    record_table(
+        party, table, f"host_{kind}", seat=seat, tallies=True, action=action, told=lines, **about
+    )
     _after_change(party, table, state, new, moments)
     return table.stamp
 
@@ -414,4 +419,4 @@ def _host_action(party: Party, state: TableState, move: dict) -> tuple[int | Non
         return seat, {"type": "grab"}
     if party.dice_mode == Party.DiceMode.PHYSICAL:
         raise Refused(_("With real dice any phone at the table taps in the roll."))
-    return state.roller, {"type": "roll", "t": now_ms()}
+    return state.roller, {"type": "roll", "t": now_ms(), "app": True}

@@ -48,3 +48,21 @@
     }
   });
 })();
+
+// An opened table's tools are scrolled into the tables' view (the card takes a row of its
+// own), and again once they have arrived.
+(function () {
+  "use strict";
+  const show = (details) => details.closest(".host-table")?.scrollIntoView({ block: "nearest" });
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target.matches?.(".table-tools") && event.target.open) show(event.target);
+    },
+    true,
+  );
+  document.addEventListener("htmx:afterSwap", (event) => {
+    const details = event.target.closest?.(".table-tools[open]");
+    if (details) show(details);
+  });
+})();
