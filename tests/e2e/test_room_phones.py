@@ -1,0 +1,100 @@
+"""The party-game rooms on a phone at 390x844, in English, Dutch and German: a header that
+leaves the table its height, Bonje's taken cards that say who took them, and a player invited
+from the night who takes their seat with one tap."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import PHONE
+
+GAMES = ["bonje", "mbogo", "dschungel"]
+LOCALES = ["en-GB", "nl-NL", "de-DE"]
+LONG_NAME = "Annemarie-Wilhelmina Verhoeven"  # 30 characters, the most a name may have
+NIGHT_NAME = "Bunko bij Annemarie en Wilhelm"  # 30 too
+
+# A night with Annemarie and Dirk; Annemarie made a room of ``game`` from it with a seat kept
+# for Dirk (started, when asked: a bot plays for Dirk until he comes).
+NIGHT_ROOM = """
+import json
+from django.contrib.auth import get_user_model
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.parties import services as night
+User = get_user_model()
+host = User.objects.filter(username="roomshost").first() or User.objects.create_user(
+    "roomshost", password="bunko-rooms-21")
+party = night.create_party(host, name={night_name!r})
+ann, ann_night = night.join_party(party.code, new_name={name!r})
+dirk, dirk_night = night.join_party(party.code, new_name="Dirk")
+room, seat = services.create_room({game!r}, {{}}, ann.name, prelisted=["Dirk"],
+                                  party_code=party.code)
+token = services.seat_token(room, seat)
+if {started!r}:
+    services.start_room(room.code, read_seat_token(token, room.scope))
+print(json.dumps({{"code": room.code, "scope": room.scope, "token": token,
+                   "night": party.code, "night_scope": party.scope,
+                   "phones": {{"ann": ann_night, "dirk": dirk_night}}}}))
+"""
+
+
+def night_room(server, game: str, started: bool = True) -> dict:
+    script = NIGHT_ROOM.format(game=game, started=started, name=LONG_NAME, night_name=NIGHT_NAME)
+    return json.loads(server.python(script).splitlines()[-1])
+
+
+def night_phone(new_context, server, info: dict, who: str, locale: str = "en-GB") -> Page:
+    """A phone of the night's player ``who``, on the night's page (``room``: also seated in
+    the room, as its creator)."""
+    context = new_context({**PHONE, "locale": locale})
+    cookies = [("seat_" + info["night_scope"].replace(":", "_"), info["phones"][who])]
+    if who == "ann":
+        cookies.append(("seat_" + info["scope"].replace(":", "_"), info["token"]))
+    context.add_cookies([{"name": n, "value": v, "url": server.url} for n, v in cookies])
+    page = context.new_page()
+    page.goto(f"{server.url}/p/{info['night']}/")
+    expect(page.locator("#live-status")).to_have_text(re.compile("."))
+    return page
+
+
+# The header's height, how far right it reaches, and how many lines of text each of its
+# parts takes (line boxes told apart by their tops).
+HEADER = """() => {
+  const header = document.querySelector(".site-header");
+  const parts = [...header.querySelectorAll(".brand, nav a, nav select, nav button")]
+    .filter((el) => el.offsetParent !== null);
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1)
+      .map((r) => Math.round(r.top / 4));
+    return new Set(tops).size;
+  };
+  return {
+    height: header.getBoundingClientRect().height,
+    right: Math.max(...parts.map((el) => el.getBoundingClientRect().right)),
+    parts: parts.map((el) => [el.textContent.trim(), lines(el)]),
+  };
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_rooms_header_takes_one_row_of_a_phone_in_every_language(server, new_context, game):
+    info = night_room(server, game)
+    for locale in LOCALES:
+        ann = night_phone(new_context, server, info, "ann", locale)
+        ann.goto(f"{server.url}/rooms/{info['code']}/")
+        expect(ann.locator("body")).to_have_attribute("data-live-state", "open")
+        header = ann.evaluate(HEADER)
+        ann.screenshot(path=f"/tmp/i27-rooms-shots/header-{game}-{locale}.png")
+        # One row of 48 px controls (a link may take two lines inside it): under a tenth
+        # of the phone's height, nothing past its right edge.
+        assert header["height"] <= 72, (locale, header)
+        assert header["right"] <= 390, (locale, header)
+        assert all(lines <= 2 for _, lines in header["parts"]), (locale, header)
+        back = ann.locator(".site-header nav a").last
+        expect(back).to_have_attribute("href", f"/p/{info['night']}/")
