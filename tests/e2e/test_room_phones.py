@@ -98,3 +98,53 @@ def test_a_game_rooms_header_takes_one_row_of_a_phone_in_every_language(server, 
         assert all(lines <= 2 for _, lines in header["parts"]), (locale, header)
         back = ann.locator(".site-header nav a").last
         expect(back).to_have_attribute("href", f"/p/{info['night']}/")
+
+
+# Bea holds the hen she took from Ann's pile; Ann has not taken a card yet.
+TAKEN_FROM_ANN = """
+import json
+from apps.core.tokens import read_seat_token
+from apps.games import services
+from apps.games.services.common import changed
+from tests.games.bonje import BOARS, BULLS, HENS, MARES, RAMS, ROOSTERS, STALLIONS, position
+room, ann = services.create_room("bonje", {}, "Ann")
+bea = services.take_seat(room.code, 1, "Bea")
+services.start_room(room.code, read_seat_token(services.seat_token(room, ann), room.scope))
+room.refresh_from_db()
+state = position(
+    [[[STALLIONS[0]], [BULLS[0]], [BOARS[0]]], [[RAMS[0]], [ROOSTERS[0]], [MARES[0]]]],
+    face_up=[None, HENS[2]], held=[None, HENS[1]], took_from=[None, 0],
+    stacks=[[HENS[5]], [HENS[6]]],
+)
+state.players = list(room.state["players"])
+room.state = state.to_json()
+changed(room, "state", state=state)
+tokens = [services.seat_token(room, seat) for seat in (ann, bea)]
+print(json.dumps({"code": room.code, "scope": room.scope, "tokens": tokens}))
+"""
+TAKEN = {
+    "en-GB": ("Your pile", "Taken by Bea", "Ann's pile", "Taken by you"),
+    "nl-NL": ("Je stapel", "Gepakt door Bea", "De stapel van Ann", "Gepakt door jou"),
+    "de-DE": ("Dein Stapel", "Genommen von Bea", "Anns Stapel", "Von dir genommen"),
+}
+RIBBON = """() => { const r = document.querySelector("#room-live .is-taken .bj-ribbon");
+  return r.scrollHeight <= r.clientHeight + 1 && r.scrollWidth <= r.clientWidth + 1; }"""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_bonjes_taken_card_says_who_took_it_from_whose_pile(server, new_context, locale):
+    from tests.e2e.conftest import seated_phone
+
+    room = json.loads(server.python(TAKEN_FROM_ANN).splitlines()[-1])
+    ann = seated_phone(new_context, server, room, 0, locale)
+    bea = seated_phone(new_context, server, room, 1, locale)
+    ann_pile, ann_sees, bea_pile, bea_sees = TAKEN[locale]
+    for page, pile, ribbon in ((ann, ann_pile, ann_sees), (bea, bea_pile, bea_sees)):
+        taken = page.locator("#room-live .bj-slot.is-taken")
+        expect(taken).to_have_count(1)
+        expect(taken.locator(".bj-owner")).to_have_text(pile)
+        expect(taken.locator(".bj-ribbon")).to_have_text(ribbon)
+        assert page.evaluate(RIBBON), f"the ribbon {ribbon!r} is cut"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ann.screenshot(path=f"/tmp/i27-rooms-shots/taken-ann-{locale}.png")
+    bea.screenshot(path=f"/tmp/i27-rooms-shots/taken-bea-{locale}.png")
