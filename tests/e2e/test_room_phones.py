@@ -148,3 +148,88 @@ def test_bonjes_taken_card_says_who_took_it_from_whose_pile(server, new_context,
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     ann.screenshot(path=f"/tmp/i27-rooms-shots/taken-ann-{locale}.png")
     bea.screenshot(path=f"/tmp/i27-rooms-shots/taken-bea-{locale}.png")
+
+
+def take_your_seat(page: Page) -> None:
+    invitation = page.locator("#invitations .invitation")
+    expect(invitation).to_have_count(1)
+    invitation.locator(".button").click()  # "Take your seat"
+    page.wait_for_url(re.compile(r"/rooms/\w+/$"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_invited_from_the_night_is_seated_with_one_tap(server, new_context, game):
+    info = night_room(server, game)
+    dirk = night_phone(new_context, server, info, "dirk")
+    expect(dirk.locator("#invitations")).to_contain_text("You have a seat at")
+    dirk.screenshot(path=f"/tmp/i27-rooms-shots/night-invite-{game}.png")
+    take_your_seat(dirk)
+    dirk.screenshot(path=f"/tmp/i27-rooms-shots/invited-{game}.png")
+    expect(dirk.locator("body")).to_have_attribute("data-live-state", "open")
+    # Seated: no "I am Dirk" to tap, no seat form, and the night's invitation is gone.
+    expect(dirk.locator("#sit-form")).to_have_count(0)
+    expect(dirk.get_by_role("button", name="I am Dirk")).to_have_count(0)
+    dirk.goto(f"{server.url}/p/{info['night']}/")
+    expect(dirk.locator("#invitations .invitation")).to_have_count(0)
+
+
+def test_an_invited_player_in_the_lobby_sits_at_once_in_dutch(server, new_context):
+    info = night_room(server, "mbogo", started=False)
+    dirk = night_phone(new_context, server, info, "dirk", "nl-NL")
+    take_your_seat(dirk)
+    me = dirk.locator(".seat-row", has=dirk.locator(".badge.you"))
+    expect(me).to_contain_text("Dirk")
+    dirk.screenshot(path="/tmp/i27-rooms-shots/invited-lobby-nl-NL.png")
+
+
+POST_INVITE = """([action, invite]) => {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = action;
+  for (const [name, value] of [["invite", invite],
+      ["csrfmiddlewaretoken", document.querySelector("meta[name=csrf-token]").content]]) {
+    const input = document.createElement("input");
+    Object.assign(input, {type: "hidden", name, value});
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}"""
+
+
+def test_a_forged_or_stale_invitation_is_refused_in_words_and_changes_nothing(server, new_context):
+    info = night_room(server, "mbogo", started=False)
+    dirk = night_phone(new_context, server, info, "dirk")
+    form = dirk.locator("#invitations form")
+    action = form.get_attribute("action")
+    invite = form.locator("input[name=invite]").get_attribute("value")
+
+    # Forged: the signature does not match.
+    dirk.evaluate(POST_INVITE, [action, invite[:-3] + "abc"])
+    expect(dirk.locator("#invite-error")).to_have_text(
+        "This invitation is not valid. If a seat is kept for you, tap your name on this page."
+    )
+    expect(dirk.get_by_role("button", name="I am Dirk")).to_be_visible()  # still kept
+
+    # Another of the night's phones (Annemarie's) cannot use Dirk's invitation.
+    ann = night_phone(new_context, server, info, "ann")
+    ann.evaluate(POST_INVITE, [action, invite])
+    expect(ann.locator("#invite-error")).to_have_text(
+        "This invitation is for Dirk's phone at the night."
+    )
+    expect(ann.locator(".seat-list")).to_contain_text("Dirk · not here yet")
+
+    # Stale: another phone took Dirk's seat from the room's page in the meantime.
+    other = new_context(PHONE).new_page()
+    other.goto(f"{server.url}/rooms/{info['code']}/")
+    other.get_by_role("button", name="I am Dirk").click()
+    expect(other.locator(".badge.you")).to_be_visible()
+    dirk.evaluate(POST_INVITE, [action, invite])
+    expect(dirk.locator("#invite-error")).to_have_text(
+        f"Another phone already holds Dirk's seat. If that phone is not yours, ask {LONG_NAME} "
+        "to give your seat to a new phone."
+    )
+    expect(dirk.locator("#sit-form")).to_be_attached()  # Dirk's phone is not seated
+    other.reload()
+    expect(other.locator(".seat-row", has=other.locator(".badge.you"))).to_contain_text("Dirk")
+    dirk.screenshot(path="/tmp/i27-rooms-shots/invite-stale-en-GB.png")
