@@ -83,14 +83,17 @@ HEADER = """() => {
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_rooms_header_takes_one_row_of_a_phone_in_every_language(server, new_context, game):
+def test_a_game_rooms_header_takes_one_row_of_a_phone_in_every_language(
+    server, new_context, docs_shot, game
+):
     info = night_room(server, game)
     for locale in LOCALES:
         ann = night_phone(new_context, server, info, "ann", locale)
         ann.goto(f"{server.url}/rooms/{info['code']}/")
         expect(ann.locator("body")).to_have_attribute("data-live-state", "open")
         header = ann.evaluate(HEADER)
-        ann.screenshot(path=f"/tmp/i27-rooms-shots/header-{game}-{locale}.png")
+        if locale == "de-DE":  # the longest words
+            docs_shot(ann, f"room-phone-{game}-de.png", full_page=False)
         # One row of 48 px controls (a link may take two lines inside it): under a tenth
         # of the phone's height, nothing past its right edge.
         assert header["height"] <= 72, (locale, header)
@@ -132,7 +135,7 @@ RIBBON = """() => { const r = document.querySelector("#room-live .is-taken .bj-r
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_bonjes_taken_card_says_who_took_it_from_whose_pile(server, new_context, locale):
+def test_bonjes_taken_card_says_who_took_it_from_whose_pile(server, new_context, docs_shot, locale):
     from tests.e2e.conftest import seated_phone
 
     room = json.loads(server.python(TAKEN_FROM_ANN).splitlines()[-1])
@@ -146,8 +149,7 @@ def test_bonjes_taken_card_says_who_took_it_from_whose_pile(server, new_context,
         expect(taken.locator(".bj-ribbon")).to_have_text(ribbon)
         assert page.evaluate(RIBBON), f"the ribbon {ribbon!r} is cut"
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    ann.screenshot(path=f"/tmp/i27-rooms-shots/taken-ann-{locale}.png")
-    bea.screenshot(path=f"/tmp/i27-rooms-shots/taken-bea-{locale}.png")
+    docs_shot(ann, f"bonje-taken-{locale[:2]}.png", full_page=False)
 
 
 def take_your_seat(page: Page) -> None:
@@ -158,13 +160,15 @@ def take_your_seat(page: Page) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_player_invited_from_the_night_is_seated_with_one_tap(server, new_context, game):
+def test_a_player_invited_from_the_night_is_seated_with_one_tap(
+    server, new_context, docs_shot, game
+):
     info = night_room(server, game)
     dirk = night_phone(new_context, server, info, "dirk")
     expect(dirk.locator("#invitations")).to_contain_text("You have a seat at")
-    dirk.screenshot(path=f"/tmp/i27-rooms-shots/night-invite-{game}.png")
+    if game == "bonje":
+        docs_shot(dirk, "party-phone-invited.png", full_page=False)
     take_your_seat(dirk)
-    dirk.screenshot(path=f"/tmp/i27-rooms-shots/invited-{game}.png")
     expect(dirk.locator("body")).to_have_attribute("data-live-state", "open")
     # Seated: no "I am Dirk" to tap, no seat form, and the night's invitation is gone.
     expect(dirk.locator("#sit-form")).to_have_count(0)
@@ -173,13 +177,13 @@ def test_a_player_invited_from_the_night_is_seated_with_one_tap(server, new_cont
     expect(dirk.locator("#invitations .invitation")).to_have_count(0)
 
 
-def test_an_invited_player_in_the_lobby_sits_at_once_in_dutch(server, new_context):
+def test_an_invited_player_in_the_lobby_sits_at_once_in_dutch(server, new_context, docs_shot):
     info = night_room(server, "mbogo", started=False)
     dirk = night_phone(new_context, server, info, "dirk", "nl-NL")
     take_your_seat(dirk)
     me = dirk.locator(".seat-row", has=dirk.locator(".badge.you"))
     expect(me).to_contain_text("Dirk")
-    dirk.screenshot(path="/tmp/i27-rooms-shots/invited-lobby-nl-NL.png")
+    docs_shot(dirk, "room-invited-lobby-nl.png", full_page=False)
 
 
 POST_INVITE = """([action, invite]) => {
@@ -197,7 +201,9 @@ POST_INVITE = """([action, invite]) => {
 }"""
 
 
-def test_a_forged_or_stale_invitation_is_refused_in_words_and_changes_nothing(server, new_context):
+def test_a_forged_or_stale_invitation_is_refused_in_words_and_changes_nothing(
+    server, new_context, docs_shot
+):
     info = night_room(server, "mbogo", started=False)
     dirk = night_phone(new_context, server, info, "dirk")
     form = dirk.locator("#invitations form")
@@ -232,4 +238,4 @@ def test_a_forged_or_stale_invitation_is_refused_in_words_and_changes_nothing(se
     expect(dirk.locator("#sit-form")).to_be_attached()  # Dirk's phone is not seated
     other.reload()
     expect(other.locator(".seat-row", has=other.locator(".badge.you"))).to_contain_text("Dirk")
-    dirk.screenshot(path="/tmp/i27-rooms-shots/invite-stale-en-GB.png")
+    docs_shot(dirk, "room-invitation-refused.png", full_page=False)
