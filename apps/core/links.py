@@ -79,6 +79,9 @@ class RoomLink:
     status: str  # "lobby", "playing", "finished"
     url: str  # the room's page
     screen_url: str  # the room's big screen
+    # For an invitation: where "Take your seat" posts, and the signed invitation it posts.
+    accept_url: str = ""
+    invite: str = ""
 
 
 RoomFinder = Callable[[str], list[RoomLink]]

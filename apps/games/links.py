@@ -3,9 +3,13 @@ room keeps for a player of the night."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.urls import reverse
 
 from apps.core.links import RoomLink
+from apps.core.names import same_name
+from apps.games.invitations import make_invitation
 from apps.games.models import Room
 from apps.games.registry import all_games
 
@@ -37,4 +41,17 @@ def invitations_for(code: str, name: str) -> list[RoomLink]:
         seats__claimed=False,
     ).exclude(status=Room.Status.FINISHED)
     rooms = rooms.prefetch_related("seats").distinct().order_by("-created_at")[:3]
-    return [_link(room, list(room.seats.all())) for room in rooms]
+    links = []
+    for room in rooms:
+        seats = list(room.seats.all())
+        kept = [s for s in seats if s.prelisted and not s.claimed and same_name(name, [s.name])]
+        if not kept:
+            continue
+        links.append(
+            replace(
+                _link(room, seats),
+                accept_url=reverse("games:invited", args=[room.code]),
+                invite=make_invitation(room.code, kept[0].pk, kept[0].name),
+            )
+        )
+    return links

@@ -12,5 +12,6 @@ urlpatterns = [
     path("games/join/", views.join, name="join"),
     path("rooms/<code:code>/", views.room, name="room"),
     path("rooms/<code:code>/sit/", views.sit, name="sit"),
+    path("rooms/<code:code>/invited/", views.invited, name="invited"),
     path("rooms/<code:code>/screen/", views.screen, name="screen"),
 ]

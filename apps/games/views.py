@@ -11,9 +11,11 @@ from apps.core import cookies
 from apps.core.errors import Refused
 from apps.core.limits import limited, wrong_code
 from apps.core.links import night_for
+from apps.core.names import same_name
 from apps.core.network import public_base
 from apps.games import services
 from apps.games.forms import CreateRoomForm, JoinRoomForm, SitForm
+from apps.games.invitations import read_invitation
 from apps.games.models import Room, Seat
 from apps.games.registry import all_games
 from apps.games.selectors import cookie_name, room_by_code, room_context, seat_for_token
@@ -116,6 +118,31 @@ def sit(request: HttpRequest, code: str) -> HttpResponse:
         seat = services.take_seat(room.code, form.cleaned_data["slot"], form.cleaned_data["name"])
     except Refused as error:
         return _room_page(request, room, 400, sit_error=str(error))
+    return _remember_seat(redirect("games:room", code=room.code), room, seat)
+
+
+@require_POST
+def invited(request: HttpRequest, code: str) -> HttpResponse:
+    """ "Take your seat" on the night's phone: the invitation says who the player is, so one
+    tap seats them. A forged or stale invitation is refused in words and changes nothing."""
+    room = _room_or_404(code)
+    invitation = read_invitation(request.POST.get("invite"), room.code)
+    if invitation is None:
+        message = _(
+            "This invitation is not valid. If a seat is kept for you, tap your name on this page."
+        )
+        return _room_page(request, room, 400, invite_error=message)
+    held = seat_for_token(room, request.COOKIES.get(cookie_name(room)))
+    if held is not None and held.pk == invitation.seat_id:
+        return redirect("games:room", code=room.code)  # a second tap: already seated
+    night = night_for(request, room.party_code)
+    if night is None or same_name(invitation.name, [night.my_name]) is None:
+        message = _("This invitation is for {name}'s phone at the night.")
+        return _room_page(request, room, 403, invite_error=message.format(name=invitation.name))
+    try:
+        seat = services.take_invited_seat(room.code, invitation.seat_id, invitation.name)
+    except Refused as error:
+        return _room_page(request, room, 409, invite_error=str(error))
     return _remember_seat(redirect("games:room", code=room.code), room, seat)
 
 

@@ -92,10 +92,14 @@ def _slots(view: dict, voice: Voice) -> list[dict]:
             by = taker[seat]
             card = pic(by["took"])
             slot.update(state="taken", card=card, act=None, by=voice.who(by["seat"]))
+            # The ribbon lies across the card, over its pile's caption ("Your pile"): a bare
+            # name there reads as the pile's owner, so it says who took the card.
             if by["seat"] == voice.me:
                 aria = _("You took {card} from {pile}")
+                slot["ribbon"] = _("Taken by you")
             else:
                 aria = _("{name} took {card} from {pile}")
+                slot["ribbon"] = _("Taken by {name}").format(name=slot["by"])
             slot["taken_aria"] = aria.format(name=slot["by"], card=card["words"], pile=owner)
         else:
             slot.update(state="empty", card=None, act=None)

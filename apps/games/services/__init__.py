@@ -5,7 +5,7 @@ locked (select_for_update); after commit the room's pages catch up, and the room
 from __future__ import annotations
 
 from .common import seat_token
-from .lobby import create_room, set_seat_bot, start_room, take_seat
+from .lobby import create_room, set_seat_bot, start_room, take_invited_seat, take_seat
 from .play import ActionResult, fire_deadline, perform_action, play_bots
 from .presence import (
     seat_connected,
@@ -33,6 +33,7 @@ __all__ = [
     "stamp_seats",
     "start_room",
     "take_over_absent_seats",
+    "take_invited_seat",
     "take_over_everywhere",
     "take_seat",
 ]

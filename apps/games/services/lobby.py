@@ -114,16 +114,44 @@ def take_seat(code: str, slot: int, name: str = "") -> Seat:
                 raise Refused(
                     _("Someone here is already called {name}; add an initial.").format(name=taken)
                 )
-        seat.claimed = True
-        seat.nonce = new_nonce()
-        seat.taken_over = False
-        seat.seen_at = timezone.now()
-        seat.save()
-        changed(room)
-        expect_phone(room, seat)
-        if room.party_code and seat.prelisted:
-            tell_night(room.party_code, "invitations")
+        _claim(room, seat)
     return seat
+
+
+def take_invited_seat(code: str, seat_id: int, name: str) -> Seat:
+    """Claim the seat an invitation from the night names, in one tap: refused when the
+    invitation no longer matches the room (the seat held by a phone, given another name,
+    or the game over)."""
+    with transaction.atomic():
+        room = locked_room(code)
+        seat = room.seats.filter(id=seat_id).first()
+        if room.status == Room.Status.FINISHED:
+            raise Refused(_("This game is over."))
+        if seat is None or not seat.prelisted or same_name(name, [seat.name]) is None:
+            raise Refused(_("This room no longer keeps a seat for {name}.").format(name=name))
+        if seat.claimed:
+            raise Refused(
+                _(
+                    "Another phone already holds {name}'s seat. If that phone is not yours, "
+                    "ask {creator} to give your seat to a new phone."
+                ).format(name=seat.name, creator=room.seats.get(is_creator=True).name)
+            )
+        _claim(room, seat)
+    return seat
+
+
+def _claim(room: Room, seat: Seat) -> None:
+    """Inside the room's transaction: this phone holds the seat now (a new nonce, so any
+    older token for it goes stale)."""
+    seat.claimed = True
+    seat.nonce = new_nonce()
+    seat.taken_over = False
+    seat.seen_at = timezone.now()
+    seat.save()
+    changed(room)
+    expect_phone(room, seat)
+    if room.party_code and seat.prelisted:
+        tell_night(room.party_code, "invitations")
 
 
 def set_seat_bot(code: str, claim: SeatClaim | None, slot: int, bot: bool, level: str = "") -> Seat:
