@@ -29,7 +29,8 @@
   // a share of what its size allows) at which its names and moves fit.
   function inside(card) {
     const box = card.getBoundingClientRect();
-    for (const el of card.querySelectorAll("h3, .names, .next, .score, .state")) {
+    // (A playing table's state line may end in "…": it changes with every roll.)
+    for (const el of card.querySelectorAll("h3, .names, .next, .score")) {
       const r = el.getBoundingClientRect();
       if (el.scrollWidth > el.clientWidth + 1) return false;
       if (r.top < box.top || r.bottom > box.bottom || r.right > box.right) return false;
