@@ -60,11 +60,44 @@ def _lan_addresses() -> list[str]:
     return sorted(unique, key=lambda a: not ipaddress.ip_address(a).is_private)
 
 
-def join_url(host: str, port: int) -> str:
-    """The address to print and encode in the QR code."""
-    if host in {"0.0.0.0", "::", ""}:
+# The host `make run` listens on, told by the serve command. None where daphne's own command
+# line started the process: behind a proxy, which PUBLIC_URL names (else the LAN address).
+_listening: str | None = None
+
+ALL_INTERFACES = {"0.0.0.0", "::", ""}
+
+
+def listen_on(host: str | None) -> None:
+    global _listening
+    _listening = host
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this laptop can reach a server listening on ``host``."""
+    if host.lower() in {"localhost", "localhost.localdomain", "ip6-localhost"}:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def advertised_host(listening: str | None) -> str:
+    """The one address to print, to show on the big screen and to put in QR codes: one the
+    server listens on. On every interface that is the laptop's LAN address (phones on the
+    Wi-Fi reach it); on one address, that address, even a loopback one that phones cannot
+    reach (the terminal says so): a Wi-Fi address there would be a link that never opens."""
+    if listening is None or listening in ALL_INTERFACES:
         addresses = lan_addresses()
-        host = addresses[0] if addresses else "localhost"
+        return addresses[0] if addresses else "localhost"
+    return listening
+
+
+def join_url(host: str, port: int) -> str:
+    """The address to print and encode in the QR code, for a server listening on ``host``."""
+    host = advertised_host(host)
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address, as a URL writes it
     return f"http://{host}:{port}/" if port != 80 else f"http://{host}/"
 
 
@@ -74,19 +107,19 @@ def public_base(request) -> str:
 
 
 def public_base_for(host: str) -> str:
-    """PUBLIC_URL when the deployment sets one (a proxy in front), else the laptop's LAN
-    address on the port ``host`` (a Host header) names, whatever name the host's browser
-    used: a big screen opened at localhost must still show a code phones can reach."""
+    """PUBLIC_URL when the deployment sets one (a proxy in front), else the address this
+    server advertises (``advertised_host``) on the port ``host`` (a Host header) names,
+    whatever name the host's browser used: a big screen opened at localhost must still
+    show a code phones can reach."""
     from django.conf import settings
 
     if public := getattr(settings, "PUBLIC_URL", ""):
         return public.rstrip("/")
     name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
     port_number = int(port) if port.isdigit() else 80
-    addresses = lan_addresses()
-    if not addresses:
+    if (_listening is None or _listening in ALL_INTERFACES) and not lan_addresses():
         return f"http://{host}" if host else "http://localhost"
-    return join_url(addresses[0], port_number).rstrip("/")
+    return join_url(_listening or "0.0.0.0", port_number).rstrip("/")
 
 
 # -- the names this laptop answers to (ALLOWED_HOSTS) ---------------------------------------------

@@ -118,6 +118,25 @@ def moves_text(view: dict, names: list[str], number: int, tables: int) -> str:
     return text.format(winners=winners, losers=losers, table=number - 1)
 
 
+def next_tables(view: dict, number: int, tables: int) -> tuple[str, str]:
+    """Where each team (0, then 1) goes next round, in words short enough to stand under
+    the team's names on the big screen: the same rotation rulings as ``moves_text``."""
+    if view["outcome"] is None or tables < 2:
+        return ("", "")
+    if number == 1:
+        winners = _glued(_("Stay at table {table}"), 1)
+        losers = _glued(_("Go to table {table}"), tables)
+    else:
+        winners = _glued(_("Move up to table {table}"), number - 1)
+        losers = _glued(_("Stay at table {table}"), number)
+    return (winners, losers) if view["winner"] == 0 else (losers, winners)
+
+
+def _glued(text: str, table: int) -> str:
+    """A line that wraps never leaves the table's number alone on the next line."""
+    return text.replace(" {table}", "\u00a0{table}").format(table=table)
+
+
 def with_shown_names(view: dict) -> dict:
     """The rules' view with the roller's name as the viewer reads it (a ghost's translated)."""
     if view.get("roller_name"):
@@ -132,6 +151,7 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
     view = with_shown_names(rules.view(state, None))
     names = [shown_name(key) for key in keys]
     winner = view["winner"]
+    going = next_tables(view, table.number, tables)
     return {
         "moves": moves_text(view, names, table.number, tables),
         "tables": tables,
@@ -145,8 +165,10 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
             {
                 "index": team,
                 "names": team_names(names, team),
+                "players": (names[team], names[team + 2]),
                 "score": view["scores"][team],
                 "won": winner == team,
+                "next": going[team],
             }
             for team in (0, 1)
         ],

@@ -79,6 +79,18 @@ def test_a_phone_joins_by_code_and_stays_that_player_after_a_reload(client, host
     assert client.get(f"/p/{party.code}/join/")["Location"] == f"/p/{party.code}/"
 
 
+def test_a_guest_joining_is_not_offered_the_host_sign_in_but_the_host_still_finds_it(client, host):
+    party = services.create_party(host, name="Friday")
+    for path in ["/join/", f"/p/{party.code}/join/"]:
+        page = client.get(path).content.decode()
+        assert "Host sign-in" not in page and 'href="/signin/' not in page
+    home = client.get("/").content.decode()
+    assert 'href="/signin/?next=/p/new/"' in home and "Host sign-in" in home
+    assert client.get("/signin/").status_code == 200
+    client.force_login(host)  # a signed-in host on the join page can still sign out
+    assert "Sign out host" in client.get(f"/p/{party.code}/join/").content.decode()
+
+
 def test_a_wrong_code_is_explained_next_to_the_code_field(client):
     page = client.post("/join/", {"code": "ZZZZZ"}).content.decode()
     assert "No party has the code ZZZZZ" in page

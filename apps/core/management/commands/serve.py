@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.core.network import join_url
+from apps.core.network import is_loopback, join_url, listen_on
 from apps.core.qr import qr_terminal
 from config.preflight import ServiceUnreachable, check_services
 
@@ -32,14 +32,9 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         self.ensure_host()
 
-        url = join_url(host, port)
-        self.stdout.write(self.style.SUCCESS(f"\nBunko Night is ready at {url}"))
-        self.stdout.write(
-            "Phones on the same Wi-Fi: open that address or scan this code.\n"
-            f"On this laptop: http://localhost:{port}/\n"
-        )
-        if not no_qr:
-            self.stdout.write(qr_terminal(url))
+        # The pages advertise only an address this server answers on.
+        listen_on(host)
+        self.stdout.write(banner(host, port, qr=not no_qr))
         self.stdout.flush()
 
         from daphne.cli import CommandLineInterface
@@ -61,3 +56,20 @@ class Command(BaseCommand):
                 "  .venv/bin/python manage.py changepassword host"
             )
         )
+
+
+def banner(host: str, port: int, *, qr: bool = True) -> str:
+    """What the terminal says before serving: where phones join, and when they cannot."""
+    url = join_url(host, port)
+    ready = f"\nBunko Night is ready at {url}\n"
+    here = f"On this laptop: http://localhost:{port}/\n"
+    if is_loopback(host):
+        # No QR code: a phone that scans it opens nothing.
+        return (
+            ready + f"It listens on {host} only, so phones cannot join: only a browser on "
+            "this laptop reaches it.\n"
+            "For phones on the same Wi-Fi, serve on every interface: make run "
+            "(or HOST=0.0.0.0 make run).\n" + here
+        )
+    text = ready + "Phones on the same Wi-Fi: open that address or scan this code.\n" + here
+    return text + qr_terminal(url) if qr else text

@@ -25,6 +25,46 @@
   document.addEventListener("keydown", stir);
   stir();
 
+  // A table's words are read in full, never cut: each card gets the largest type (--fit,
+  // a share of what its size allows) at which its names and moves fit.
+  function inside(card) {
+    const box = card.getBoundingClientRect();
+    // (A playing table's state line may end in "…": it changes with every roll.)
+    for (const el of card.querySelectorAll("h3, .names, .next, .score")) {
+      const r = el.getBoundingClientRect();
+      if (el.scrollWidth > el.clientWidth + 1) return false;
+      if (r.top < box.top || r.bottom > box.bottom || r.right > box.right) return false;
+    }
+    return true;
+  }
+  function fit(card) {
+    let low = 0.35;
+    let high = 1;
+    card.classList.remove("squeezed");
+    card.style.setProperty("--fit", "1");
+    if (inside(card)) return;
+    for (let step = 0; step < 6; step++) {
+      const middle = (low + high) / 2;
+      card.style.setProperty("--fit", middle.toFixed(3));
+      if (inside(card)) low = middle;
+      else high = middle;
+    }
+    card.style.setProperty("--fit", low.toFixed(3));
+    if (!inside(card)) card.classList.add("squeezed");
+  }
+  // Cards are swapped whole: a card without --fit is new (a tap must not refit 250 tables).
+  const fitNew = () =>
+    document.querySelectorAll(".tv-table").forEach((card) => {
+      if (!card.style.getPropertyValue("--fit")) fit(card);
+    });
+  fitNew();
+  document.addEventListener("live:swapped", fitNew);
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => document.querySelectorAll(".tv-table").forEach(fit), 150);
+  });
+
   // Standings: one page at a time, the next every 8 seconds.
   let page = 0;
   setInterval(() => {
