@@ -65,6 +65,13 @@ URLS: dict[str, tuple] = {
     "rooms/<code:code>/": ("get", "/rooms/{room}/", PUBLIC),
     "rooms/<code:code>/sit/": ("post", "/rooms/{room}/sit/", PUBLIC, {"slot": "1", "name": "Zoe"}),
     "rooms/<code:code>/screen/": ("get", "/rooms/{room}/screen/", PUBLIC),
+    # an invitation from a night's phone, signed: without one, refused for everyone alike
+    "rooms/<code:code>/invited/": (
+        "post",
+        "/rooms/{room}/invited/",
+        outcomes(everyone="400"),
+        {"invite": "not-signed"},
+    ),
     # a night: its phone pages and big screen by code; its console for its host alone
     "join/": ("get", "/join/", PUBLIC),
     "p/": ("get", "/p/", SIGNED_IN),
