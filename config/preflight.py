@@ -19,12 +19,21 @@ def _redact(url: str) -> str:
     return url
 
 
-def check_database() -> None:
+def check_database(timeout: int = 5) -> None:
     from django.db import connection
 
     url = os.environ.get("DATABASE_URL")
     try:
-        connection.ensure_connection()
+        if connection.vendor == "postgresql":
+            # One connection of its own, not the pool's: the pool would wait its whole
+            # DATABASE_POOL_WAIT for a server that refused at once.
+            import psycopg
+
+            params = connection.get_connection_params()
+            with psycopg.connect(**params, connect_timeout=timeout):
+                pass
+        else:
+            connection.ensure_connection()
     except Exception as error:  # every driver raises its own kind
         if url:
             raise ServiceUnreachable(
