@@ -79,6 +79,14 @@ class Cache:
             self.used.clear()
             self.versions.clear()
 
+    def let_go(self, slots) -> None:
+        """Drop every version kept of these slots (things no page will ask for again)."""
+        with self.lock:
+            for slot in slots:
+                for keys in self.versions.pop(slot, {}).values():
+                    for key in keys:
+                        self._forget(key)
+
     def sweep(self, idle: float = IDLE_SECONDS) -> int:
         """Let go of what went unused for ``idle`` seconds; how many entries went."""
         cutoff = time.monotonic() - idle

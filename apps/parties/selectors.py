@@ -251,6 +251,9 @@ def _read_night(party: Party) -> Night:
     past_rows = [r for r in rows if r.round < party.current_round]
     rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
     past = tallies_of(players, zip(past_rows, table_summaries(past_rows), strict=True), rests)
+    # The past rounds' games are kept as their summaries now: their states would only wait
+    # here for the idle sweep (a correction reads its table back).
+    STATES.let_go(r.pk for r in past_rows)
     tables = sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number)
     table_states(tables)  # the round in play: every screen draws its tables' games next
     resting = {pid for r, pid in rests if r == party.current_round}

@@ -147,6 +147,10 @@ def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_gam
     services.start_next_round(party.code)
     party.refresh_from_db()
     night = night_at(party)
+    past = {row.pk for row in night.past_rows}
+    # At once, not only when they have gone idle: a past round's games are let go as the
+    # night is read in the next round.
+    assert not past & {pk for pk, _version in STATES.items}
 
     later = time.monotonic() + caches.IDLE_SECONDS + 1
     monkeypatch.setattr(caches.time, "monotonic", lambda: later)
@@ -158,8 +162,17 @@ def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_gam
     # The score sheet reads every table of the night again: from the summaries kept, or from
     # the database (those gone idle), and only the summaries are kept.
     sheet = tallies(party)
-    past = {row.pk for row in night.past_rows}
     assert len(past) == 12
     assert not past & {pk for pk, _version in STATES.items}
     assert past <= {pk for pk, _version in SUMMARIES.items}
     assert all(t.wins + t.losses == 4 for t in sheet)  # four rounds won or lost by everyone
+
+
+def test_letting_go_of_a_slot_drops_all_its_versions_and_nothing_else():
+    states = Cache(100, slot=by_version, keep=3)
+    for version in (1, 2, 3):
+        states.put((7, version), "table 7")
+        states.put((8, version), "table 8")
+    states.let_go([7, 99])
+    assert sorted(states.items) == [(8, 1), (8, 2), (8, 3)]
+    assert list(states.versions) == [8]
