@@ -206,11 +206,13 @@ HEADLINE = """() => { const h = document.getElementById("bj-headline");
 
 
 def test_an_elephant_with_no_place_yet_waits_and_its_removal_is_told_in_the_story(
-    server, new_context
+    server, new_context, docs_shot
 ):
     room = json.loads(server.python(NO_PLACE_YET.format()).splitlines()[-1])
     ann = seated_phone(new_context, server, room, 0)
     bea = seated_phone(new_context, server, room, 1)
+    screen = new_context(TV).new_page()
+    screen.goto(f"{server.url}/rooms/{room['code']}/screen/")
 
     # No stable takes the elephant yet, but Bea's truck could empty one: WAIT is the move.
     expect(ann.locator("#bj-headline")).to_have_text("No place yet for the elephant")
@@ -222,9 +224,12 @@ def test_an_elephant_with_no_place_yet_waits_and_its_removal_is_told_in_the_stor
     wait = ann.get_by_role("button", name=re.compile("^WAIT"))
     expect(wait).to_be_enabled()
     fits_a_phone(ann)
+    docs_shot(ann, "bonje-phone-no-place-yet.png")
     wait.focus()
     ann.keyboard.press("Enter")
     expect(ann.locator("#bj-headline")).to_have_text("You wait with the elephant")
+    expect(screen.locator("#bj-headline")).to_have_text("Turn 1: the taken cards are played")
+    docs_shot(screen, "bonje-screen-waiting.png", full_page=False)
 
     # Bea trucks Ann's stallion out of the game: the only empty stable is Ann's own.
     server.python(TRUCK_OUT.format(code=room["code"], token=room["tokens"][1]))

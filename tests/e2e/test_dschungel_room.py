@@ -210,10 +210,12 @@ CAPTIONS = """() => Array.from(document.querySelectorAll("#room-live .dj-die"))
 
 
 def test_the_active_player_spends_the_joker_with_one_labelled_tap_and_leaves_the_banana(
-    server, new_context
+    server, new_context, docs_shot
 ):
     room = json.loads(server.python(ROLLED.format()).splitlines()[-1])
     ann = seated_phone(new_context, server, room, 0)
+    screen = new_context(TV).new_page()
+    screen.goto(f"{server.url}/rooms/{room['code']}/screen/")
     press(ann, "#choose-purple")
 
     # Under the purple sheet: the crosses made with the joker instead, each one labelled tap.
@@ -223,12 +225,16 @@ def test_the_active_player_spends_the_joker_with_one_labelled_tap_and_leaves_the
     expect(choice).to_be_visible()
     fits_a_phone(ann)
     assert ann.evaluate(CAPTIONS) == []
+    docs_shot(ann, "dschungel-phone-choice-of-die.png")
 
     # Chosen from the keyboard: the joker crosses, the banana stays for Bea.
     press(ann, f"#{choice.get_attribute('id')}", keyboard=True)
     assert new_crosses(ann) == 1
     expect(ann.locator("#room-live .dj-die.dj-c-joker")).to_have_class(re.compile("dj-s-used"))
     expect(ann.locator("#room-live .dj-die.dj-c-purple")).not_to_have_class(re.compile("dj-s-used"))
+    # The big screen shows the cross, made with the joker, while the banana stays rolled.
+    expect(screen.locator(".dj-dice .dj-die.dj-c-joker")).to_have_class(re.compile("dj-s-used"))
+    docs_shot(screen, "dschungel-screen-choice-of-die.png", full_page=False)
     press(ann, "#do-confirm")
     bea = seated_phone(new_context, server, room, 1)
     expect(bea.locator("#turn-headline")).to_have_text("Take a colour from Ann's dice")

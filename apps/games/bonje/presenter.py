@@ -249,6 +249,8 @@ def _headline(view: dict, voice: Voice) -> tuple[str, str]:
             return _("The stacks are used up: counting…"), "wait"
         return _("Next cards coming…"), "wait"
     if me is None:
+        if not view["face_up"]:  # every card is taken: what is left is playing them
+            return _("Turn {turn}: the taken cards are played").format(turn=view["turn"]), "play"
         return _("Turn {turn}: grab the cards!").format(turn=view["turn"]), "go"
     player = view["players"][me]
     if player["holding"] is not None:

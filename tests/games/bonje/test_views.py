@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from apps.games.bonje import rules
+from apps.games.bonje.presenter import present
 from apps.games.bonje.views import card as card_of
 from tests.games.bonje import (
     BULLS,
@@ -14,6 +15,7 @@ from tests.games.bonje import (
     NAMES,
     STALLIONS,
     TRUCKS,
+    elephant_against_truck,
     play,
     position,
     rng,
@@ -180,3 +182,14 @@ def _cards_in(node):
     elif isinstance(node, list):
         for item in node:
             yield from _cards_in(item)
+
+
+def test_the_big_screen_says_the_taken_cards_are_played_once_none_is_left_to_grab():
+    state = elephant_against_truck(players=2)
+    assert present(rules.view(state, None), {"screen": True})["game"]["headline"] == (
+        "Turn 1: the taken cards are played"
+    )
+    grabbing = position([[[], [], []], [[], [], []]], face_up=[MARES[0], None], stacks=[[1], [2]])
+    assert present(rules.view(grabbing, None), {"screen": True})["game"]["headline"] == (
+        "Turn 1: grab the cards!"
+    )
