@@ -244,10 +244,11 @@ def test_an_elephant_with_no_place_yet_waits_and_its_removal_is_told_in_the_stor
 
 @pytest.mark.parametrize("locale", ["nl-NL", "de-DE"])
 def test_the_wait_for_a_place_reads_whole_on_a_dutch_and_a_german_phone(
-    server, new_context, locale
+    server, new_context, locale, docs_shot
 ):
     room = json.loads(server.python(NO_PLACE_YET.format()).splitlines()[-1])
     ann = seated_phone(new_context, server, room, 0, locale)
     headline = ann.evaluate(HEADLINE)
     assert not headline["cut"], headline["text"]
     fits_a_phone(ann)
+    docs_shot(ann, f"bonje-phone-no-place-yet-{locale[:2]}.png", full_page=False)

@@ -241,14 +241,23 @@ def test_the_active_player_spends_the_joker_with_one_labelled_tap_and_leaves_the
     expect(bea.locator("#choose-purple")).to_contain_text("banana")
 
 
+# A die's state word ("taken", "genomen", "gewählt") broken over two lines.
+BROKEN_TAGS = """() => Array.from(document.querySelectorAll("#room-live .dj-die .dj-tag"))
+  .filter((t) => t.getClientRects().length > 1).map((t) => t.textContent)"""
+
+
 @pytest.mark.parametrize("locale", ["nl-NL", "de-DE"])
-def test_the_choice_of_die_reads_whole_on_a_dutch_and_a_german_phone(server, new_context, locale):
+def test_the_choice_of_die_reads_whole_on_a_dutch_and_a_german_phone(
+    server, new_context, locale, docs_shot
+):
     room = json.loads(server.python(ROLLED.format()).splitlines()[-1])
     ann = seated_phone(new_context, server, room, 0, locale)
     press(ann, "#choose-purple")
     expect(ann.locator("#room-live .dj-dice-choice").first).to_be_visible()
     fits_a_phone(ann)
     assert ann.evaluate(CAPTIONS) == []
+    assert ann.evaluate(BROKEN_TAGS) == []
+    docs_shot(ann, f"dschungel-phone-choice-of-die-{locale[:2]}.png", full_page=False)
     if locale == "de-DE":
         expect(ann.locator("#room-live .dj-dice-choice").first).to_contain_text(
             "Kreuze Staude 1 in Bananenkiste 1 an, mit: Joker"
