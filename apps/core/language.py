@@ -35,17 +35,14 @@ def browser_language(accept: str | None) -> str | None:
 
 def language_of_scope(scope: dict) -> str:
     """A socket's viewer's language: the cookie the language picker set, else the browser's
-    Accept-Language, else English."""
+    Accept-Language read as a page's is (``browser_language``, weights and all), else
+    English."""
     chosen = supported(scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME))
     if chosen:
         return chosen
     headers = dict(scope.get("headers", []))
     accept = headers.get(b"accept-language", b"").decode("latin1")
-    for part in accept.split(","):
-        language = supported(part.split(";")[0])
-        if language:
-            return language
-    return i18n.DEFAULT
+    return browser_language(accept) or i18n.DEFAULT
 
 
 def speak_from_now_on(language: str) -> None:

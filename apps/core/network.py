@@ -6,6 +6,8 @@ import ipaddress
 import socket
 import time
 
+import ifaddr
+
 
 def _usable(address: str) -> bool:
     try:
@@ -15,25 +17,27 @@ def _usable(address: str) -> bool:
     return ip.version == 4 and not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
 
 
-def _interface_addresses() -> list[str]:
-    """IPv4 addresses of the network interfaces (Linux), read without sending anything."""
-    try:
-        import fcntl
-        import struct
-    except ImportError:
-        return []
+def _interface_ips() -> list[tuple[int, str]]:
+    """Every address of the network interfaces, as (IP version, address), read without
+    sending anything, on Linux, macOS and Windows alike (ifaddr asks the system's own
+    interface list)."""
     found = []
-    siocgifaddr = 0x8915
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        for _, name in socket.if_nameindex():
-            try:
-                packed = fcntl.ioctl(
-                    probe.fileno(), siocgifaddr, struct.pack("256s", name.encode()[:15])
-                )
-            except OSError:
-                continue
-            found.append(socket.inet_ntoa(packed[20:24]))
+    try:
+        adapters = ifaddr.get_adapters()
+    except OSError:
+        return []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                found.append((4, ip.ip))
+            else:  # IPv6: (address, flow info, scope id)
+                found.append((6, ip.ip[0].split("%")[0]))
     return found
+
+
+def _interface_addresses() -> list[str]:
+    """The IPv4 addresses of the network interfaces."""
+    return [address for version, address in _interface_ips() if version == 4]
 
 
 _found: tuple[float, list[str]] = (0.0, [])
@@ -126,18 +130,17 @@ def public_base_for(host: str) -> str:
 
 
 def _ipv6_addresses() -> list[str]:
-    """IPv6 addresses of the network interfaces (Linux), but link-local ones: a browser
-    cannot put those in an address."""
+    """IPv6 addresses of the network interfaces, but link-local ones: a browser cannot put
+    those in an address."""
     found = []
-    try:
-        with open("/proc/net/if_inet6") as table:
-            for line in table:
-                digits = line.split()[0]
-                address = ipaddress.IPv6Address(int(digits, 16))
-                if not address.is_link_local:
-                    found.append(str(address))
-    except (OSError, ValueError, IndexError):
-        pass
+    for version, address in _interface_ips():
+        if version != 6:
+            continue
+        try:
+            if not ipaddress.IPv6Address(address).is_link_local:
+                found.append(address)
+        except ValueError:
+            continue
     return found
 
 

@@ -3,6 +3,7 @@ listens on, and a word in the terminal when phones cannot reach it."""
 
 from __future__ import annotations
 
+import ifaddr
 import pytest
 
 from apps.core import network
@@ -79,3 +80,29 @@ def test_the_terminal_on_every_interface_prints_the_wifi_address_and_its_qr_code
     assert f"Bunko Night is ready at http://{WIFI}:8000/" in text
     assert "Phones on the same Wi-Fi: open that address or scan this code." in text
     assert "█" in text and "phones cannot join" not in text
+
+
+def test_the_laptops_addresses_come_from_its_interface_list_on_any_system(monkeypatch):
+    """ifaddr reads the interfaces on Linux, macOS and Windows: the Wi-Fi's IPv4 address is
+    advertised (loopback and link-local ones never), and the laptop answers to each address
+    but an IPv6 link-local one, which a browser cannot put in an address."""
+    adapters = [
+        ifaddr.Adapter("lo", "Loopback", [ifaddr.IP("127.0.0.1", 8, "lo")]),
+        ifaddr.Adapter(
+            "en0",
+            "Wi-Fi",
+            [
+                ifaddr.IP("169.254.3.4", 16, "en0"),
+                ifaddr.IP(WIFI, 24, "en0"),
+                ifaddr.IP(("fe80::1", 0, 4), 64, "en0"),
+                ifaddr.IP(("2001:db8::7", 0, 0), 64, "en0"),
+            ],
+        ),
+    ]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda: adapters)
+    monkeypatch.setattr(network.socket, "gethostname", lambda: "partylaptop")
+    monkeypatch.setattr(network, "_found", (0.0, []))
+    assert network._lan_addresses() == [WIFI]
+    hosts = network.laptop_hosts()
+    assert WIFI in hosts and "[2001:db8::7]" in hosts
+    assert not any("fe80" in host for host in hosts)

@@ -7,7 +7,7 @@ from django.conf import settings
 
 from apps.core import i18n
 from apps.core.errors import Refused
-from apps.core.language import language_of_scope, speak, supported
+from apps.core.language import browser_language, language_of_scope, speak, supported
 from apps.parties import services
 from apps.parties.models import Party
 
@@ -25,6 +25,15 @@ def test_a_socket_speaks_the_cookie_language_before_the_browser_language():
     assert language_of_scope(cookie) == "nl"
     assert language_of_scope(browser) == "de"
     assert language_of_scope({"cookies": {}, "headers": []}) == "en"
+
+
+@pytest.mark.parametrize(
+    "accept",
+    ["en;q=0.2,de;q=0.9", "de;q=0.9, nl;q=0.4", "fr,de-AT;q=0.7,en;q=0.3", "*;q=0.1,de"],
+)
+def test_a_socket_reads_accept_language_by_its_weights_as_a_page_does(accept):
+    scope = {"cookies": {}, "headers": [(b"accept-language", accept.encode())]}
+    assert language_of_scope(scope) == browser_language(accept) == "de"
 
 
 def test_the_pure_modules_speak_the_language_of_the_block_and_english_after_it():
