@@ -12,7 +12,7 @@ def fresh_caches():
 
 
 def clear_caches() -> None:
-    from apps.parties.render import FRAGMENTS
+    from apps.parties.caches import FRAGMENTS
     from apps.parties.selectors import NIGHTS, STATES, SUMMARIES
 
     for cache in (FRAGMENTS, NIGHTS, STATES, SUMMARIES):

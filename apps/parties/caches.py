@@ -20,7 +20,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from django.utils import translation
@@ -86,6 +86,13 @@ class Cache:
                 for keys in self.versions.pop(slot, {}).values():
                     for key in keys:
                         self._forget(key)
+
+    def let_go_owned(self, owners: set) -> None:
+        """Drop every version kept of the slots these owners have: a slot is its owner (a
+        table's id), or a tuple that ends with it (a drawing's language, kind and table)."""
+        with self.lock:
+            slots = [s for s in self.versions if (s[-1] if type(s) is tuple else s) in owners]
+        self.let_go(slots)
 
     def sweep(self, idle: float = IDLE_SECONDS) -> int:
         """Let go of what went unused for ``idle`` seconds; how many entries went."""
@@ -166,3 +173,34 @@ def sweep_idle(now: Any = None) -> int:
 
 def cached_entries() -> int:
     return sum(len(cache.items) for cache in list(_caches))
+
+
+# The night's drawings that follow every table (the round's flags, the standings, the whole
+# big screen): where their key holds the versions of the round's tables. Versions only grow,
+# so their sum says which of two drawings at one night version is newer.
+ROWS_AT = {"flags": 3, "side": 3, "screen": 4}
+
+
+def fragment_slot(key: tuple) -> tuple[tuple, Any] | None:
+    """A drawing's slot and version: every key of the form (kind, owner, version, ...) is
+    a table's or a night's drawing at that version (a card, a seat's panel, the standings, the
+    whole big screen); a log line (kind, entry id, name, number) never changes and has none."""
+    language, inner = key
+    if len(inner) < 3 or type(inner[2]) is not int:
+        return None
+    kind, owner, version = inner[:3]
+    if kind in ROWS_AT:
+        return (language, kind, owner), (version, sum(inner[ROWS_AT[kind]]))
+    return (language, kind, owner), version
+
+
+FRAGMENTS = TextCache(8192, slot=fragment_slot, keep=2)
+
+
+def let_go_tables(pks: Iterable[int]) -> None:
+    """Drop every drawing and state kept of these tables: a past round's, which no screen
+    shows again once the night is in the next round (a correction or a score sheet draws
+    what it needs anew). The night keeps their summaries."""
+    owners = set(pks)
+    if owners:
+        FRAGMENTS.let_go_owned(owners)

@@ -16,10 +16,10 @@ from django.utils.translation import gettext_lazy
 
 from apps.core.links import rooms_of_night
 from apps.parties import awards
+from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Party, Player
 from apps.parties.presenter import log_line
 from apps.parties.render import (
-    FRAGMENTS,
     card_key,
     card_of,
     current_rows,

@@ -14,7 +14,6 @@ Fragment ids: ``banner``, ``seat``, ``table``, ``standings``, ``travelling`` on 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -22,7 +21,7 @@ from django.urls import reverse
 from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
 from apps.parties import awards
-from apps.parties.caches import TextCache
+from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import (
     correction_menu,
@@ -43,27 +42,6 @@ from apps.parties.selectors import (
     table_summaries,
     tallies_of,
 )
-
-# The night's drawings that follow every table (the round's flags, the standings, the whole
-# big screen): where their key holds the versions of the round's tables. Versions only grow,
-# so their sum says which of two drawings at one night version is newer.
-ROWS_AT = {"flags": 3, "side": 3, "screen": 4}
-
-
-def fragment_slot(key: tuple) -> tuple[tuple, Any] | None:
-    """A drawing's slot and version: every key of the form (kind, owner, version, ...) is
-    a table's or a night's drawing at that version (a card, a seat's panel, the standings, the
-    whole big screen); a log line (kind, entry id, name, number) never changes and has none."""
-    language, inner = key
-    if len(inner) < 3 or type(inner[2]) is not int:
-        return None
-    kind, owner, version = inner[:3]
-    if kind in ROWS_AT:
-        return (language, kind, owner), (version, sum(inner[ROWS_AT[kind]]))
-    return (language, kind, owner), version
-
-
-FRAGMENTS = TextCache(8192, slot=fragment_slot, keep=2)
 
 
 def party_at(code: str) -> Party:

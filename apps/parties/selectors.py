@@ -18,7 +18,7 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from apps.parties.caches import Cache, by_version
+from apps.parties.caches import Cache, by_version, let_go_tables
 from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.doors import expected_players
 from apps.parties.rules.summary import TableSummary, summary_of
@@ -238,6 +238,8 @@ class Night:
 
 # A night's context by (code, version); the newest two versions of each night.
 NIGHTS = Cache(64, slot=by_version, keep=2)
+# The round each night was in when this process last let go of its past rounds' drawings.
+_rounds_let_go: dict[str, int] = {}
 
 
 def night_at(party: Party) -> Night:
@@ -251,9 +253,12 @@ def _read_night(party: Party) -> Night:
     past_rows = [r for r in rows if r.round < party.current_round]
     rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
     past = tallies_of(players, zip(past_rows, table_summaries(past_rows), strict=True), rests)
-    # The past rounds' games are kept as their summaries now: their states would only wait
-    # here for the idle sweep (a correction reads its table back).
+    # The past rounds' games are kept as their summaries now: their states and drawings
+    # would only wait here for the idle sweep (a correction reads its table back).
     STATES.let_go(r.pk for r in past_rows)
+    if _rounds_let_go.get(party.code, 0) < party.current_round:
+        _rounds_let_go[party.code] = party.current_round
+        let_go_tables(r.pk for r in past_rows)
     tables = sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number)
     table_states(tables)  # the round in play: every screen draws its tables' games next
     resting = {pid for r, pid in rests if r == party.current_round}

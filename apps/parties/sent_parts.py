@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from apps.parties import render
+from apps.parties.caches import FRAGMENTS
 from apps.parties.presenter import table_card
 from apps.parties.selectors import TableRow, keep_sent_state
 from apps.parties.services.log import TRAVELLING
@@ -51,8 +52,8 @@ def keep_sent_parts(event: dict) -> None:
     language = parts["language"]
     # Drawn by this product's own templates in another of its processes; through Redis they
     # arrive as plain text, which the phone's template would otherwise escape.
-    render.FRAGMENTS.put_in(language, ("phone-top", *key), mark_safe(parts["top"]))
-    render.FRAGMENTS.put_in(language, ("phone-log", *key), mark_safe(parts["log"]))
+    FRAGMENTS.put_in(language, ("phone-top", *key), mark_safe(parts["top"]))
+    FRAGMENTS.put_in(language, ("phone-log", *key), mark_safe(parts["log"]))
 
 
 def drawn_for_the_night(message: dict) -> dict:
@@ -73,5 +74,5 @@ def keep_sent_travelling(event: dict) -> None:
     if not drawn:
         return
     code, version, language = event["code"], event["version"], drawn["language"]
-    render.FRAGMENTS.put_in(language, ("travelling", code, version), mark_safe(drawn["phone"]))
-    render.FRAGMENTS.put_in(language, ("tv-travelling", code, version), mark_safe(drawn["screen"]))
+    FRAGMENTS.put_in(language, ("travelling", code, version), mark_safe(drawn["phone"]))
+    FRAGMENTS.put_in(language, ("tv-travelling", code, version), mark_safe(drawn["screen"]))

@@ -10,9 +10,8 @@ import pytest
 
 from apps.core import scheduler
 from apps.parties import caches, render, services
-from apps.parties.caches import Cache, by_version
+from apps.parties.caches import FRAGMENTS, Cache, by_version, fragment_slot
 from apps.parties.models import Party, Player, Table
-from apps.parties.render import FRAGMENTS, fragment_slot
 from apps.parties.rules.table import TableState, legal_actions
 from apps.parties.selectors import NIGHTS, STATES
 from apps.parties.services.tables import table_action
@@ -144,13 +143,19 @@ def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_gam
         end_round(party)
         party.refresh_from_db()
         night_at(party)  # the screens read the night as the round ends
+        for number in (1, 2, 3):
+            render.render_phone(party.code, claim_at(party, number, 0))
+        render.render_screen(party.code, "/")
+    drawn = {slot[-1] for slot in FRAGMENTS.versions if type(slot[-1]) is int}
     services.start_next_round(party.code)
     party.refresh_from_db()
     night = night_at(party)
     past = {row.pk for row in night.past_rows}
-    # At once, not only when they have gone idle: a past round's games are let go as the
-    # night is read in the next round.
+    # At once, not only when they have gone idle: a past round's games and drawings are let
+    # go as the night is read in the next round.
     assert not past & {pk for pk, _version in STATES.items}
+    assert drawn & past  # the round just over was drawn...
+    assert not past & {slot[-1] for slot in FRAGMENTS.versions}  # ...and is let go
 
     later = time.monotonic() + caches.IDLE_SECONDS + 1
     monkeypatch.setattr(caches.time, "monotonic", lambda: later)
@@ -176,3 +181,17 @@ def test_letting_go_of_a_slot_drops_all_its_versions_and_nothing_else():
     states.let_go([7, 99])
     assert sorted(states.items) == [(8, 1), (8, 2), (8, 3)]
     assert list(states.versions) == [8]
+
+
+def test_letting_go_of_an_owner_drops_its_drawings_in_every_language_and_nothing_else():
+    drawings = Cache(100, slot=fragment_slot, keep=2)
+    for language in ("en", "nl"):
+        drawings.put((language, ("card", 7, 1, ("Ann",))), "table 7")
+        drawings.put((language, ("panel", 7, 1, ("Ann",), 0, False)), "table 7, seat 0")
+        drawings.put((language, ("card", 8, 1, ("Bo",))), "table 8")
+        drawings.put((language, ("side", "NIGHT", 3, (1, 1))), "the standings")
+        drawings.put((language, ("log-line", 7, "Ann", 3)), "a log line")
+    drawings.let_go_owned({7})
+    assert sorted(key[1][:2] for key in drawings.items) == sorted(
+        [("card", 8), ("side", "NIGHT"), ("log-line", 7)] * 2
+    )

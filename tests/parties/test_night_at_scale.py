@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.core.tokens import SeatClaim
 from apps.parties import console, consumers, render, services
+from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Party, Player, Table
-from apps.parties.render import FRAGMENTS
 from apps.parties.selectors import NIGHTS, STATES, table_rows, table_states
 from apps.parties.services.tables import table_action
 

@@ -14,6 +14,7 @@ import pytest
 from apps.core import groups
 from apps.core.latest import LATEST
 from apps.parties import console, consumers, render, selectors
+from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Player, Table
 from apps.parties.rules.state import TableState
 from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
@@ -113,7 +114,7 @@ def test_a_screens_redraw_reads_no_table_it_heard_about(host, sent, view, reads)
     party = big_night(host, 400)
     screen = consumers.PartyConsumer()
     screen.view, screen.night = view, render.night_at(party)
-    render.FRAGMENTS.clear()
+    FRAGMENTS.clear()
     for number in (3, 4, 5):
         claim = claim_at(party, number, 0)
         table_action(party.code, claim, f"news-1{number:03d}", {"type": "rolloff"})
@@ -137,7 +138,7 @@ def test_a_process_with_a_phone_at_the_table_uses_the_scores_and_log_the_change_
     # As Redis brings it to another process: plain data, no longer marked safe HTML.
     change = json.loads(json.dumps(next(m for _, m in sent if m["type"] == "live.table")))
     assert "Scores at table 2" in change["parts"]["top"]
-    render.FRAGMENTS.clear()  # another process: nothing of this change drawn there
+    FRAGMENTS.clear()  # another process: nothing of this change drawn there
     drawn: list[str] = []
     real = render.render_part
     monkeypatch.setattr(render, "render_part", lambda t, p, c: drawn.append(p) or real(t, p, c))
@@ -158,7 +159,7 @@ def test_who_holds_the_prizes_is_drawn_once_and_reaches_other_processes_drawn(
     news = json.loads(json.dumps(news))  # as Redis brings it
     name = Player.objects.get(pk=holder).name
     assert name in news["drawn"]["phone"] and name in news["drawn"]["screen"]
-    render.FRAGMENTS.clear()  # another process: it has drawn nothing of this
+    FRAGMENTS.clear()  # another process: it has drawn nothing of this
     keep_sent_travelling(news)
     for view in ("phone", "screen"):
         assert render.travelling_drawn(party.code, news["version"], view) == news["drawn"][view]
@@ -222,7 +223,7 @@ def test_the_consoles_card_drawn_from_a_change_is_the_card_a_fresh_page_draws(ho
     desk.view, desk.night = "host", render.night_at(party)
     table_action(party.code, claim_at(party, 1, 0), "news-2001", {"type": "rolloff"})
     changes = [m for _, m in sent if m["type"] == "live.table"]
-    render.FRAGMENTS.clear()
+    FRAGMENTS.clear()
     drawn = desk._screen_tables(changes)
     row = render.fresh_rows([r for r in desk.night.tables if r.number == 1])[0]
     fresh = console.host_card(desk.night, row)
