@@ -184,7 +184,8 @@ ROWS_AT = {"flags": 3, "side": 3, "screen": 4}
 def fragment_slot(key: tuple) -> tuple[tuple, Any] | None:
     """A drawing's slot and version: every key of the form (kind, owner, version, ...) is
     a table's or a night's drawing at that version (a card, a seat's panel, the standings, the
-    whole big screen); a log line (kind, entry id, name, number) never changes and has none."""
+    whole big screen); a key with no version of its own has none, and is kept by size and use
+    alone."""
     language, inner = key
     if len(inner) < 3 or type(inner[2]) is not int:
         return None
@@ -195,6 +196,10 @@ def fragment_slot(key: tuple) -> tuple[tuple, Any] | None:
 
 
 FRAGMENTS = TextCache(8192, slot=fragment_slot, keep=2)
+# The console's log lines, each said once per language: a night makes one a tap, and only
+# its newest few are shown, so they are kept apart, by use alone, in a small cache (among the
+# drawings they would push the round's tables out in minutes).
+LOG_LINES = TextCache(512)
 
 
 def let_go_tables(pks: Iterable[int]) -> None:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.core.links import rooms_of_night
 from apps.parties import awards
-from apps.parties.caches import FRAGMENTS
+from apps.parties.caches import FRAGMENTS, LOG_LINES
 from apps.parties.models import Party, Player
 from apps.parties.presenter import log_line
 from apps.parties.render import (
@@ -161,9 +161,7 @@ def host_log(night: Night) -> str:
     """The console's log: the night's newest entries, each said once per language (and
     again only if its player is renamed); only the entries not said yet are read whole."""
     newest = newest_entries(night.party, 14)
-    unsaid = [
-        pk for pk, name, number in newest if FRAGMENTS.peek(("log-line", pk, name, number)) is None
-    ]
+    unsaid = [pk for pk, name, number in newest if LOG_LINES.peek((pk, name, number)) is None]
     entries = entries_by_id(unsaid)
 
     def say(pk: int, name: str | None, number: int | None) -> str:
@@ -171,7 +169,7 @@ def host_log(night: Night) -> str:
         return log_line(entry, number, name)
 
     lines = [
-        FRAGMENTS.get(("log-line", pk, name, number), lambda k=(pk, name, number): say(*k))
+        LOG_LINES.get((pk, name, number), lambda k=(pk, name, number): say(*k))
         for pk, name, number in newest
     ]
     return render_part("parties/host.html", "log", {"log": lines})

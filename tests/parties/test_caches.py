@@ -9,8 +9,8 @@ import time
 import pytest
 
 from apps.core import scheduler
-from apps.parties import caches, render, services
-from apps.parties.caches import FRAGMENTS, Cache, by_version, fragment_slot
+from apps.parties import caches, console, render, services
+from apps.parties.caches import FRAGMENTS, LOG_LINES, Cache, by_version, fragment_slot
 from apps.parties.models import Party, Player, Table
 from apps.parties.rules.table import TableState, legal_actions
 from apps.parties.selectors import NIGHTS, STATES
@@ -90,6 +90,7 @@ def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
         Player(party=party, name=f"Player {i:02d}", claimed=True) for i in range(12)
     )
     sizes: dict[int, list[int]] = {}
+    LOG_LINES.clear()
     for round_number in (1, 2, 3):
         services.start_next_round(party.code)
         party = Party.objects.get(pk=party.pk)
@@ -107,12 +108,15 @@ def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
                 for seat in range(4):
                     render.render_phone(party.code, claim_at(party, number, seat))
             render.render_screen(party.code, "/")
+            console.host_log(render.night_of(party.code, Party.objects.get(pk=party.pk).version))
             sizes.setdefault(round_number, []).append(len(FRAGMENTS.items) + len(STATES.items))
             if not moved:
                 break
     assert all(len(v) > 30 for v in sizes.values())  # the rounds were played, not skipped
-    # In a round, hundreds of taps of ten drawings each: no entry per tap is kept.
+    # In a round, hundreds of taps of ten drawings each: no entry per tap is kept. The
+    # console's log says each tap in a line of its own, kept apart in a cache of its own size.
     assert all(max(v) - v[0] <= 40 for v in sizes.values())
+    assert 14 <= len(LOG_LINES.items) <= LOG_LINES.size
     # A round that is over keeps its tables' newest drawings until they go unused: once the
     # clock passes the idle time, only what the pages of the round in play ask for is left.
     later = time.monotonic() + caches.IDLE_SECONDS + 1
