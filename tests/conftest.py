@@ -12,11 +12,12 @@ def fresh_caches():
 
 
 def clear_caches() -> None:
-    from apps.parties.caches import FRAGMENTS
-    from apps.parties.selectors import NIGHTS, STATES, SUMMARIES
+    from apps.parties.caches import FRAGMENTS, LOG_LINES
+    from apps.parties.selectors import NIGHTS, STATES, SUMMARIES, forget_rounds_let_go
 
-    for cache in (FRAGMENTS, NIGHTS, STATES, SUMMARIES):
+    for cache in (FRAGMENTS, LOG_LINES, NIGHTS, STATES, SUMMARIES):
         cache.clear()
+    forget_rounds_let_go()
 
 
 @pytest.fixture(autouse=True)

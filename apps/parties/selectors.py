@@ -242,6 +242,12 @@ NIGHTS = Cache(64, slot=by_version, keep=2)
 _rounds_let_go: dict[str, int] = {}
 
 
+def forget_rounds_let_go() -> None:
+    """Forget which rounds were let go (with the caches emptied: a test database reuses
+    its codes)."""
+    _rounds_let_go.clear()
+
+
 def night_at(party: Party) -> Night:
     """The night as of ``party.version`` (its row read by the caller)."""
     return NIGHTS.get((party.code, party.version), lambda: _read_night(party))
