@@ -26,6 +26,7 @@ from tests.servers import DaphneServer, rss_bytes
 
 SECONDS = float(os.environ.get("BENCH_ROOM_SOAK_SECONDS", "3600"))
 SAMPLE_EVERY = float(os.environ.get("BENCH_SOAK_SAMPLE", "15"))
+CHECK_EVERY = 60.0  # seconds between looks for finished games
 ROOMS_PER_GAME = int(os.environ.get("BENCH_ROOMS_PER_GAME", "2"))
 GAMES = {"mbogo": 4, "bonje": 4, "dschungel": 3}  # seats per room
 GOAL_GROWTH_MB = 1.0
@@ -107,11 +108,13 @@ async def soak(server: DaphneServer) -> dict:
     samples: list[tuple[float, int, int]] = []
     finished = moves = 0
     start = time.perf_counter()
-    next_sample = 0.0
+    next_sample = next_check = 0.0
     while (now := time.perf_counter() - start) < SECONDS:
         if now >= next_sample:
             samples.append((now, rss_bytes(server.process.pid), open_files(server.process.pid)))
             next_sample += SAMPLE_EVERY
+        if now >= next_check:  # a Django shell of its own: once a minute is enough
+            next_check += CHECK_EVERY
             progress = json.loads(
                 (
                     await asyncio.to_thread(server.python, PROGRESS % {"codes": list(rooms)})
