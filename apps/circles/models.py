@@ -12,6 +12,7 @@ from django.db import models
 from django.utils import dates, timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from apps.circles.dates import add_months
 from apps.core.codes import new_code
@@ -352,11 +353,11 @@ class SubstituteAsk(models.Model):
     def short_status(self) -> str:
         """The status in a few words, for a badge beside the name."""
         return {
-            self.Status.ASKED: "asked",
-            self.Status.ACCEPTED: "coming",
-            self.Status.DECLINED: "can't come",
-            self.Status.EXPIRED: "no answer in time",
-            self.Status.WITHDRAWN: "not needed",
+            self.Status.ASKED: pgettext("a substitute's answer", "asked"),
+            self.Status.ACCEPTED: pgettext("a substitute's answer", "coming"),
+            self.Status.DECLINED: pgettext("a substitute's answer", "can't come"),
+            self.Status.EXPIRED: pgettext("a substitute's answer", "no answer in time"),
+            self.Status.WITHDRAWN: pgettext("a substitute's answer", "not needed"),
         }[self.status]
 
 

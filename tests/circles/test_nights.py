@@ -86,8 +86,23 @@ def test_asking_the_substitutes_asks_the_first_ones_on_the_list_by_mail(
     assert [a.member.name for a in made] == ["Sue", "Tia"]
     assert sorted(m.to[0] for m in mailoutbox) == ["sue@example.com", "tia@example.com"]
     assert "/c/sub/" in mailoutbox[0].body
+    # Two seats short, and said so; the sentence ends after the place, not inside it.
+    assert "is 2 seats short of full tables of four" in mailoutbox[0].body
+    assert ".)" not in mailoutbox[0].body
     with pytest.raises(Refused, match="asked already"):
         services.ask_substitutes(month.pk)
+
+
+def test_a_substitute_asked_for_one_seat_reads_one_seat_in_each_language(
+    month, members, subs, django_capture_on_commit_callbacks, mailoutbox
+):
+    coming(month, members, ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"])  # 7: one short
+    subs["Sue"].language = "nl"
+    subs["Sue"].save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ask_substitutes(month.pk)
+    (sue,) = mailoutbox
+    assert "één speler tekort voor een tafel van vier" in sue.body
 
 
 def test_a_decline_asks_the_next_substitute_and_an_accept_fills_the_seat(month, members, subs):

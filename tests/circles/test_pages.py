@@ -160,6 +160,26 @@ def test_a_substitute_accepts_from_the_link_and_the_link_then_says_so(
     assert client.get("/c/sub/forged-link/").status_code == 400
 
 
+def test_a_dutch_substitute_reads_whose_home_and_a_dutch_host_reads_the_answers_in_dutch(
+    client, circle, members, subs
+):
+    month = first_month(circle)
+    host(month, members["Ann"])
+    for name in ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"]:
+        services.set_rsvp(month.pk, members[name].pk, "yes")
+    (ask,) = services.ask_substitutes(month.pk)
+    subs["Sue"].language = "nl"
+    subs["Sue"].save(update_fields=["language"])
+    url = f"/c/sub/{make_ask_token(ask.pk, ask.nonce)}/"
+    page = client.get(url).content.decode()
+    assert "Bij Ann" in page and "Ann's" not in page and "Om Ann" not in page
+    members["Ann"].language = "nl"
+    members["Ann"].save(update_fields=["language"])
+    as_member(client, members["Ann"])
+    page = client.get(f"/c/{circle.code}/months/{month.pk}/").content.decode()
+    assert ">gevraagd," in page and ">asked" not in page
+
+
 def test_the_month_page_shows_the_hosts_checklist_and_the_admin_sees_it(
     client, admin, circle, members
 ):

@@ -156,6 +156,7 @@ def _ask(month: Month, count: int, now: datetime | None = None) -> list[Substitu
                 "month": month,
                 "hosts": hosts,
                 "where": place_of(month, hosts),
+                "short": count,  # the seats still to fill, this one's among them
                 "due": due.astimezone(circle.tz),
                 "link": mail.ask_link(ask),
             },

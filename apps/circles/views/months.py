@@ -26,6 +26,7 @@ from apps.circles.forms import (
     SwapCancelForm,
     SwapForm,
 )
+from apps.circles.mail import names_and
 from apps.circles.models import Month, Rsvp, SubstituteAsk, SwapRequest
 from apps.circles.selectors import (
     active_members,
@@ -453,6 +454,8 @@ def _substitute_answer(request: HttpRequest, ask: SubstituteAsk, token: str) -> 
         "month": month,
         "circle": month.season.circle,
         "hosts": hosts,
+        # "At Dirk and Eva's": the names joined here, so each language builds its own phrase.
+        "host_names": names_and([h.name for h in hosts]),
         "where": place_of(month, hosts),
         "token": token,
         "error": error,
