@@ -19,6 +19,7 @@ from apps.parties.selectors import STATES
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
 from apps.parties.services.tap_reads import locked_table, night_of_tap, player_of
+from apps.parties.services.tap_writes import append_event
 from tests.parties.test_night_at_scale import big_night, claim_at
 
 pytestmark = pytest.mark.django_db
@@ -80,6 +81,20 @@ def test_a_table_entry_without_a_player_stores_nulls(host, sent):
     assert entry.player_id is None and entry.seat is None and entry.action_id is None
     assert entry.data == {}
     assert Table.objects.get(pk=table.pk).version == table.version
+
+
+def test_an_entry_field_the_writer_is_not_given_is_refused_or_takes_its_default(host, sent):
+    """The written-out insert names every field of the log: one it is not given takes its
+    default, as the ORM's would, and a required one (a field added later that nobody passes
+    yet) stops the tap instead of being stored as NULL."""
+    party = big_night(host, 8, dice_mode="physical")
+    table = Table.objects.get(party=party, round=1, number=1)
+    append_event(party_id=party.pk, table_id=table.pk, version=99, kind="defaults")
+    entry = Event.objects.get(party=party, kind="defaults")
+    assert entry.data == {} and entry.seat is None and entry.player_id is None
+    with pytest.raises(TypeError, match="Event.kind"):
+        append_event(party_id=party.pk, table_id=table.pk, version=100)
+    assert not Event.objects.filter(party=party, version=100).exists()
 
 
 def _fields(instance, leave_out=()) -> dict:

@@ -76,7 +76,12 @@ def append_event(**values: Any) -> None:
     for field in Event._meta.concrete_fields:
         if field.primary_key:
             continue
-        value = values.get(field.attname)
+        if field.attname in values:
+            value = values[field.attname]
+        elif field.has_default() or field.null:
+            value = field.get_default()  # as the ORM would: a field added later keeps its own
+        else:  # a required field this caller does not know of yet: never a silent NULL
+            raise TypeError(f"append_event needs a value for Event.{field.attname}")
         if field.name == "data":
             value = _json(value, json.dumps(value))
         elif field.name == "created":
