@@ -47,6 +47,32 @@ def test_an_admin_starts_a_circle_and_lands_on_its_members_page(client, admin):
     assert "Invite people" in page and f"/c/{circle.code}/join/" in page
 
 
+def test_the_links_an_admin_at_the_laptop_copies_open_on_a_phone(
+    client, admin, circle, members, monkeypatch
+):
+    """At localhost the admin's browser names the laptop by a name no phone knows: the links
+    shown and copied, and the QR codes, use the laptop's address on the Wi-Fi."""
+    from apps.core import network
+    from apps.core.qr import qr_svg
+
+    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(network, "_listening", None)
+    client.force_login(admin)
+    page = client.get(f"/c/{circle.code}/members/", HTTP_HOST="localhost:8211")
+    page = page.content.decode()
+    invite = f"http://192.168.1.20:8211/c/{circle.code}/join/"
+    assert f'value="{invite}' in page and "localhost:8211" not in page
+    path = invite.removeprefix("http://192.168.1.20:8211")
+    token = page.split(f'value="{invite}', 1)[1].split('"', 1)[0]
+    qr = client.get("/qr.svg", {"for": path + token}, HTTP_HOST="localhost:8211")
+    assert qr.content.decode() == qr_svg(invite + token)
+    member = client.get(
+        f"/c/{circle.code}/members/{members['Bea'].pk}/", HTTP_HOST="localhost:8211"
+    )
+    assert "http://192.168.1.20:8211/c/" in member.content.decode()
+    assert "localhost:8211" not in member.content.decode()
+
+
 def test_starting_a_circle_needs_a_login(client):
     assert client.get("/c/new/")["Location"].startswith("/signin/")
 

@@ -20,7 +20,7 @@ from apps.circles.access import NotAllowed, Viewer, require, viewer_for
 from apps.circles.models import Circle, Member, Month
 from apps.core import cookies, i18n
 from apps.core.language import browser_language, speak, supported
-from apps.core.network import lan_addresses
+from apps.core.network import lan_addresses, public_base
 from apps.core.paths import local_path
 
 NO_CIRCLE = "There is no circle with that code."
@@ -43,6 +43,13 @@ def get_month(circle: Circle, month_id: int) -> Month:
         raise Http404("That month is not part of this circle.")
     month.season.circle = circle
     return month
+
+
+def phone_link(request: HttpRequest, path: str) -> str:
+    """A link to show, copy or mail for a phone to open: on the address phones reach (the
+    laptop's on the Wi-Fi, or PUBLIC_URL), whatever name the admin's own browser used
+    ("localhost" opens nothing on a phone). The QR codes encode the same address."""
+    return public_base(request) + path
 
 
 def site_of(request: HttpRequest) -> str:

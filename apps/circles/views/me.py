@@ -19,7 +19,14 @@ from apps.core import cookies
 from apps.core.errors import Refused
 from apps.core.language import speak
 
-from .common import answer, circle_view, first_error, keep_language_cookie, refusal
+from .common import (
+    answer,
+    circle_view,
+    first_error,
+    keep_language_cookie,
+    phone_link,
+    refusal,
+)
 from .people import member_url
 
 
@@ -45,7 +52,7 @@ def me_context(request: HttpRequest, viewer: Viewer, form=None, login_form=None)
         "member": member,
         "form": form or MemberForm.of(member),
         "login_form": login_form or LoginForm(),
-        "link": request.build_absolute_uri(member_url(member)),
+        "link": phone_link(request, member_url(member)),
         "link_path": member_url(member),
         "welcome": request.GET.get("welcome") == "1",
         "languages": settings.LANGUAGES,

@@ -37,6 +37,7 @@ from .common import (
     circle_view,
     first_error,
     get_circle,
+    phone_link,
     refusal,
     set_member_cookie,
 )
@@ -157,8 +158,8 @@ def members_context(request: HttpRequest, viewer: Viewer, add_form=None, mail_fo
         "viewer": viewer,
         "members": active_members(circle),
         "substitutes": substitutes(circle),
-        "invite_member": request.build_absolute_uri(urls["member"]),
-        "invite_substitute": request.build_absolute_uri(urls["substitute"]),
+        "invite_member": phone_link(request, urls["member"]),
+        "invite_substitute": phone_link(request, urls["substitute"]),
         "invite_member_path": urls["member"],
         "invite_substitute_path": urls["substitute"],
         "add_form": add_form or AddMemberForm(),
@@ -281,7 +282,7 @@ def mail_invites(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     error = success = None
     if form.is_valid():
         kind = form.cleaned_data["kind"]
-        url = request.build_absolute_uri(invite_urls(viewer.circle)[kind])
+        url = phone_link(request, invite_urls(viewer.circle)[kind])
         count = services.send_invitations(
             viewer.circle.pk, form.cleaned_data["addresses"], kind, url
         )
@@ -312,7 +313,7 @@ def member_context(request: HttpRequest, viewer: Viewer, member: Member, form=No
         "member": member,
         "form": form or MemberForm.of(member),
         "login_form": AdminLoginForm(initial={"member": member.pk}),
-        "link": request.build_absolute_uri(member_url(member)),
+        "link": phone_link(request, member_url(member)),
         "link_path": member_url(member),
         "hosting": [h.month for h in member.hostings.select_related("month")],
     }
