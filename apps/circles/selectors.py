@@ -176,17 +176,24 @@ def pending_swaps(circle: Circle) -> list[SwapRequest]:
 
 def swap_targets(member: Member, month: Month, now: datetime | None = None) -> list[tuple]:
     """The (month, host) pairs a host of ``month`` may ask to swap with: months to come of
-    the same season, hosted by someone else, not started."""
+    the same season, hosted by someone else, not started, and neither of the two in a month
+    they said they can't host (as the planner keeps them)."""
     now = now or timezone.now()
     pairs = []
     for other in months_of(month.season):
         if other.pk == month.pk or other.started or other.is_past(now):
             continue
-        if member in other.host_list:
+        if member in other.host_list or not can_host(member, other):
             continue
         for host in other.host_list:
-            pairs.append((other, host))
+            if can_host(host, month):
+                pairs.append((other, host))
     return pairs
+
+
+def can_host(member: Member, month: Month) -> bool:
+    """Whether ``member`` may host ``month``: not a calendar month they said they can't."""
+    return month.date.month not in set(member.cannot_host or [])
 
 
 # --- the host's checklist -------------------------------------------------------------------

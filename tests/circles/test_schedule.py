@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from apps.circles import services
 from apps.circles.models import Hosting, Member, Month, SwapRequest
+from apps.circles.selectors import swap_targets
 from apps.circles.tokens import make_feed_token
 from apps.core import scheduler
 from apps.core.errors import Refused
@@ -134,6 +135,35 @@ def test_a_swap_accepted_after_its_month_went_past_is_refused(circle, members):
         services.answer_swap(circle.pk, swap.pk, members["Bea"].pk, accept=True)
     assert (hosts(first), hosts(second)) == (["Ann"], ["Bea"])
     assert SwapRequest.objects.get(pk=swap.pk).status == "void"  # and it is closed as such
+
+
+def test_no_swap_is_offered_or_made_into_a_month_someone_said_they_cant_host(circle, members):
+    """Carla can't host June to August: the planner keeps her out of them, and so do swaps,
+    offered, asked or accepted."""
+    first, second = _two_hosted(circle, members)
+    ann, bea = members["Ann"], members["Bea"]
+    bea.cannot_host = [first.date.month]
+    bea.save(update_fields=["cannot_host"])
+    assert (second, bea) not in swap_targets(ann, first)
+    with pytest.raises(Refused, match=f"Bea can't host in {first.date:%B}"):
+        services.request_swap(ann.pk, first.pk, second.pk, bea.pk)
+    assert not SwapRequest.objects.exists()
+
+    # Said after the request: the answer is refused, the request closed, nothing swapped.
+    bea.cannot_host = []
+    bea.save(update_fields=["cannot_host"])
+    swap = services.request_swap(ann.pk, first.pk, second.pk, bea.pk)
+    bea.cannot_host = [first.date.month]
+    bea.save(update_fields=["cannot_host"])
+    with pytest.raises(Refused, match=f"You said you can't host in {first.date:%B}"):
+        services.answer_swap(circle.pk, swap.pk, bea.pk, accept=True)
+    assert (hosts(first), hosts(second)) == (["Ann"], ["Bea"])
+    assert SwapRequest.objects.get(pk=swap.pk).status == "void"
+
+    # And the asker is never offered a month they can't host.
+    ann.cannot_host = [second.date.month]
+    ann.save(update_fields=["cannot_host"])
+    assert all(month != second for month, _host in swap_targets(ann, first))
 
 
 def test_only_a_months_own_host_can_offer_it_in_a_swap(circle, members):

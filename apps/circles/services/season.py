@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from apps.circles import mail, planner
 from apps.circles.models import (
+    MONTH_NAMES,
     Circle,
     Hosting,
     Member,
@@ -20,7 +21,7 @@ from apps.circles.models import (
     Season,
     SwapRequest,
 )
-from apps.circles.selectors import hosts_of, place_of
+from apps.circles.selectors import can_host, hosts_of, place_of
 from apps.core.errors import Refused
 
 from .common import (
@@ -222,6 +223,7 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
         raise Refused(_("You already host both months together: there is nothing to swap."))
     if theirs.hostings.filter(member=member).exists():
         raise Refused(_("You already host {theirs}.").format(theirs=theirs.name))
+    _check_can_host(member, theirs, other.member, mine)
     if SwapRequest.objects.filter(
         status=SwapRequest.Status.PENDING,
         from_month=mine,
@@ -247,6 +249,23 @@ def request_swap(member_id: int, from_month_id: int, to_month_id: int, to_member
         },
     )
     return swap
+
+
+def _check_can_host(me: Member, my_new: Month, other: Member, their_new: Month) -> None:
+    """A swap never puts someone in a month they said they can't host (the planner keeps
+    them out of it too); said to ``me``, who asks or answers."""
+    if not can_host(me, my_new):
+        raise Refused(
+            _("You said you can't host in {month}: change that on your page first.").format(
+                month=MONTH_NAMES[my_new.date.month - 1]
+            )
+        )
+    if not can_host(other, their_new):
+        raise Refused(
+            _("{name} can't host in {month}.").format(
+                name=other.name, month=MONTH_NAMES[their_new.date.month - 1]
+            )
+        )
 
 
 def _pending(circle: Circle, swap_id: int) -> SwapRequest:
@@ -311,6 +330,8 @@ def _answer_swap(
             raise Refused(
                 _("The hosts of these months changed since the request: it no longer holds.")
             )
+        # Either may have said since that they can't host the month they would take.
+        _check_can_host(swap.to_member, mine, swap.from_member, theirs)
     except Refused as problem:
         swap.status = SwapRequest.Status.VOID
         swap.save(update_fields=["status", "answered_at"])
