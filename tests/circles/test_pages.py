@@ -399,3 +399,28 @@ def test_made_up_invite_and_member_links_count_as_guesses(client, circle, settin
     answers.append(client.get(f"/c/{circle.code}/m/made-up/").status_code)
     assert answers == [400, 400, 400]
     assert client.get(f"/c/{circle.code}/m/made-up-too/").status_code == 429
+
+
+def test_every_dead_end_is_a_page_in_the_visitors_language_with_a_way_on(client, circle, members):
+    """An unknown circle or month, a member on an admin's page, a form's address opened by
+    itself: each a styled page in the visitor's language, with a way on."""
+    german = {"HTTP_ACCEPT_LANGUAGE": "de"}
+    nowhere = client.get("/c/NOPE9/", **german)
+    assert nowhere.status_code == 404
+    page = nowhere.content.decode()
+    assert "Hier ist nichts" in page and 'href="/c/"' in page and "site.css" in page
+    month = client.get(f"/c/{circle.code}/months/999999/", **german)
+    assert month.status_code == 404 and "Hier ist nichts" in month.content.decode()
+
+    members["Dot"].language = "nl"
+    members["Dot"].save(update_fields=["language"])
+    as_member(client, members["Dot"])
+    refused = client.get(f"/c/{circle.code}/members/")
+    assert refused.status_code == 403
+    page = refused.content.decode()
+    assert ">Dot</a>" in page and ">Sign in<" not in page and "Inloggen" not in page
+    assert 'lang="nl"' in page
+
+    form_only = client.get(f"/c/{circle.code}/settings/prizes/", **german)
+    assert form_only.status_code == 405 and "POST" in form_only["Allow"]
+    assert "Nutze die Knöpfe der Seite" in form_only.content.decode()

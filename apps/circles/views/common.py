@@ -67,15 +67,20 @@ def site_of(request: HttpRequest) -> str:
 
 
 def refusal(
-    request: HttpRequest, message: str, *, status: int = 403, circle: Circle | None = None
+    request: HttpRequest,
+    message: str,
+    *,
+    status: int = 403,
+    circle: Circle | None = None,
+    viewer: Viewer | None = None,
 ) -> HttpResponse:
-    """A clear message and nothing changed: a page of its own, or (htmx) the page's alert."""
+    """A clear message and nothing changed: a page of its own (with the viewer's name in
+    its header), or (htmx) the page's alert."""
     if request.htmx:
         response = render(request, "circles/_alert.html", {"error": message}, status=status)
         return reswap(retarget(response, "#circle-error"), "innerHTML")
-    return render(
-        request, "circles/refused.html", {"message": message, "circle": circle}, status=status
-    )
+    context = {"message": message, "circle": circle, "viewer": viewer}
+    return render(request, "circles/refused.html", context, status=status)
 
 
 def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
@@ -92,11 +97,14 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
             if not viewer.in_circle:
                 raise Http404(NO_CIRCLE)
             the_month = get_month(circle, kwargs.pop("month_id")) if month else None
+            member = viewer.member
             try:
                 require(viewer, role, the_month)
             except NotAllowed as problem:
-                return refusal(request, str(problem), circle=circle)
-            member = viewer.member
+                # Said in the member's language, naming them; a refused page keeps nothing.
+                language = member_language(request, member, keep=False) if member else None
+                with speak(language) if language else nullcontext():
+                    return refusal(request, str(problem), circle=circle, viewer=viewer)
             language = member_language(request, member) if member else None
             # Times on the circle's pages are the circle's (the laptop may be set to UTC); a
             # member's pages speak the member's language.
@@ -116,7 +124,7 @@ def circle_view(role: str = "circle", *, month: bool = False) -> Callable:
     return decorate
 
 
-def member_language(request: HttpRequest, member: Member) -> str:
+def member_language(request: HttpRequest, member: Member, keep: bool = True) -> str:
     """The language of a member on their own pages, kept with the member for the mails they
     get, as a seat keeps its phone's (apps.parties.views.player.seat_language): a language
     this phone chose with a picker (its cookie); else the member's, unless it is only the
@@ -134,8 +142,10 @@ def member_language(request: HttpRequest, member: Member) -> str:
         language = kept or browser or i18n.DEFAULT
     # Still a guess while neither this phone nor its browser has said otherwise.
     guessed = member.language_guessed and not chosen and not browser
-    if request.method in ("GET", "HEAD") and (
-        language != member.language or guessed != member.language_guessed
+    if (
+        keep
+        and request.method in ("GET", "HEAD")
+        and (language != member.language or guessed != member.language_guessed)
     ):
         member.language = services.set_member_language(member.pk, language, guessed=guessed)
         member.language_guessed = guessed
