@@ -43,6 +43,7 @@ LINES = {
     "hosts_cleared": N_("The admin left {month} without a host."),
     "swap_asked": N_("{name} asked {other} to swap {month} for {other_month}."),
     "swap_declined": N_("{name} declined to swap {month} for {other_month}."),
+    "swap_withdrawn": N_("{name} no longer asks {other} to swap {month} for {other_month}."),
     "swapped": N_("Swapped: {name} now hosts {month}, {other} hosts {other_month}."),
     "sub_asked": N_("{name} was asked to fill a seat in {month}."),
     "sub_declined": N_("{name} can't come in {month}."),

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from apps.circles import services
-from apps.circles.models import Month, NightSeat, Rsvp, SubstituteAsk
+from apps.circles.models import Circle, Month, NightSeat, Rsvp, SubstituteAsk
 from apps.circles.selectors import attendance
 from apps.circles.tokens import make_ask_token
 from apps.core import scheduler
@@ -137,6 +137,24 @@ def test_when_the_tables_fill_up_the_open_requests_are_withdrawn(month, members,
     assert asks(month) == [("Sue", "withdrawn"), ("Tia", "withdrawn")]
     with pytest.raises(Refused, match="tables are full"):
         services.answer_ask(token(month.asks.get(member=subs["Sue"])), accept=True)
+
+
+def test_a_substitute_whose_request_is_withdrawn_gets_a_mail_saying_the_seat_is_filled(
+    month, members, subs, django_capture_on_commit_callbacks, mailoutbox
+):
+    coming(month, members, ["Bea", "Cal", "Dot", "Eve", "Fay"])  # 6: two short
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ask_substitutes(month.pk)
+    mailoutbox.clear()
+    subs["Tia"].language = "de"
+    subs["Tia"].save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        coming(month, members, ["Gus", "Hal"])  # 8: full
+    told = {m.to[0]: m for m in mailoutbox if "filled" in m.subject or "besetzt" in m.subject}
+    assert set(told) == {"sue@example.com", "tia@example.com"}
+    assert "you are not needed this time" in told["sue@example.com"].body
+    assert "Hello Sue," in told["sue@example.com"].body
+    assert "Hallo Tia," in told["tia@example.com"].body
 
 
 def test_an_accept_after_the_seat_was_filled_otherwise_is_refused(month, members, subs):
@@ -305,3 +323,39 @@ def test_a_substitute_withdrawn_when_the_tables_filled_is_asked_again_when_a_sea
     (again,) = services.ask_substitutes(month.pk)
     assert again.member.name == "Sue"
     assert asks(month) == [("Sue", "withdrawn"), ("Sue", "asked")]
+
+
+def test_a_circles_own_prize_categories_go_through_a_played_night_to_its_awards(
+    client, admin, circle, month, members
+):
+    """The admin chooses and names the circle's prizes on its settings page; the month's night
+    starts with them, is played, and its awards give exactly those, by those names."""
+    from apps.parties.models import Player
+    from apps.prizes import ceremonies
+    from apps.prizes.models import Award
+
+    from .nights import play_night
+
+    client.force_login(admin)
+    form = {
+        "use_most_bunkos": "on",
+        "name_most_bunkos": "Bunko queen",
+        "use_most_losses": "on",
+        "name_most_losses": "Booby prize",
+    }
+    saved = client.post(f"/c/{circle.code}/settings/prizes/", form)
+    assert saved.status_code == 200, saved.content.decode()[:400]
+    Circle.objects.filter(pk=circle.pk).update(dice_mode="physical")  # dice tapped in, as on paper
+    tonight(month)
+    coming(month, members, ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"])
+    party = services.start_night(month.pk, admin)
+    assert [c.name for c in categories_of(party)] == ["Booby prize", "Bunko queen"]
+    party = play_night(party, rounds=2, bunkos=["Bea"])
+    ceremonies.start_awards(party.code)
+    for _ in range(20):
+        if Award.objects.filter(party=party).count() == 2:
+            break
+        ceremonies.host_step(party.code, {"type": "next"})
+    given = {a.name: a.player.name for a in Award.objects.filter(party=party)}
+    assert given["Bunko queen"] == "Bea"  # the only one who rolled a Bunko
+    assert given["Booby prize"] in {p.name for p in Player.objects.filter(party=party)}

@@ -99,6 +99,32 @@ def test_a_swap_the_other_host_accepts_exchanges_the_months_and_the_admin_hears(
     assert {m.to[0] for m in mailoutbox[-2:]} == {"ann@example.com", "admin@example.com"}
 
 
+def test_the_asker_hears_a_decline_and_the_asked_host_hears_a_request_taken_back(
+    circle, members, django_capture_on_commit_callbacks, mailoutbox
+):
+    first, second = _two_hosted(circle, members)
+    ann, bea = members["Ann"], members["Bea"]
+    with django_capture_on_commit_callbacks(execute=True):
+        swap = services.request_swap(ann.pk, first.pk, second.pk, bea.pk)
+        services.answer_swap(circle.pk, swap.pk, bea.pk, accept=False)
+    (declined,) = [m for m in mailoutbox if m.to == ["ann@example.com"]]
+    assert "Bea declined the swap" in declined.subject
+    assert f"you still host {first.name}" in declined.body
+
+    mailoutbox.clear()
+    bea.language = "nl"
+    bea.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        swap = services.request_swap(ann.pk, first.pk, second.pk, bea.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.cancel_swap(circle.pk, swap.pk, ann.pk)
+    asked, taken_back = [m for m in mailoutbox if m.to == ["bea@example.com"]]
+    assert "Ann heeft de ruilvraag ingetrokken" in taken_back.subject
+    assert "Je hoeft niets te antwoorden." in taken_back.body
+    assert lines(circle)[0] == f"Ann no longer asks Bea to swap {first.name} for {second.name}."
+    assert (hosts(first), hosts(second)) == (["Ann"], ["Bea"])
+
+
 def test_a_declined_swap_changes_nothing(circle, members):
     first, second = _two_hosted(circle, members)
     swap = services.request_swap(members["Ann"].pk, first.pk, second.pk, members["Bea"].pk)

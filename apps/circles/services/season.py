@@ -375,4 +375,12 @@ def cancel_swap(circle_id: int, swap_id: int, member_id: int) -> SwapRequest:
     swap.status = SwapRequest.Status.CANCELLED
     swap.answered_at = timezone.now()
     swap.save(update_fields=["status", "answered_at"])
+    withdrawn = {"name": swap.from_member.name, "other": swap.to_member.name}
+    note(circle, "swap_withdrawn", {**withdrawn, "other_month": swap.to_month}, swap.from_month)
+    # The asked host had a mail asking them: they hear that there is nothing to answer.
+    mail.send_member(
+        swap.to_member,
+        "swap_withdrawn",
+        {"circle": circle, "swap": swap, "link": mail.member_link(swap.to_member)},
+    )
     return swap
