@@ -5,6 +5,7 @@ about caching, and a cached score is a wrong score."""
 from __future__ import annotations
 
 import json
+import re
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -28,6 +29,17 @@ SHELL = [
 ]
 
 
+# A page may name where the icon it adds to a home screen opens: a circle's page, for a
+# member who added their circle (their phone keeps them signed in); nothing else.
+CIRCLE_PAGE = re.compile(r"/c/[A-Za-z0-9]{1,12}/")
+
+
+def start_url(asked: str | None) -> str:
+    if asked and CIRCLE_PAGE.fullmatch(asked):
+        return f"{asked}?from=home-screen"
+    return "/?from=home-screen"
+
+
 @require_GET
 @cache_control(max_age=3600)
 def manifest(request: HttpRequest) -> JsonResponse:
@@ -37,7 +49,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "short_name": "Bunko",
         "description": _("Bunko parties scored on the phones, with party games between rounds."),
         "lang": get_language(),
-        "start_url": "/?from=home-screen",
+        "start_url": start_url(request.GET.get("start")),
         "scope": "/",
         "display": "standalone",
         "orientation": "any",

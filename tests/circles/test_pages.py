@@ -424,3 +424,21 @@ def test_every_dead_end_is_a_page_in_the_visitors_language_with_a_way_on(client,
     form_only = client.get(f"/c/{circle.code}/settings/prizes/", **german)
     assert form_only.status_code == 405 and "POST" in form_only["Allow"]
     assert "Nutze die Knöpfe der Seite" in form_only.content.decode()
+
+
+def test_a_member_who_adds_the_circle_to_the_home_screen_comes_back_to_the_circle(
+    client, circle, members
+):
+    as_member(client, members["Bea"])
+    page = client.get(f"/c/{circle.code}/").content.decode()
+    link = f'rel="manifest" href="/manifest.webmanifest?start=/c/{circle.code}/"'
+    assert link in page
+    manifest = client.get(f"/manifest.webmanifest?start=/c/{circle.code}/").json()
+    assert manifest["start_url"] == f"/c/{circle.code}/?from=home-screen"
+    # Only a circle's page may be asked for: anything else opens the party home.
+    for elsewhere in ("https://evil.example/", "//evil.example/c/X/", "/c/A/../../admin/"):
+        asked = client.get("/manifest.webmanifest", {"start": elsewhere}).json()
+        assert asked["start_url"] == "/?from=home-screen"
+    # A phone not signed in to the circle keeps the party home's icon.
+    stranger = Client().get("/c/").content.decode()
+    assert 'rel="manifest" href="/manifest.webmanifest"' in stranger
