@@ -21,6 +21,11 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+# What sticks out past the phone's edge (the innermost elements), to name in a failure.
+WIDER = """() => Array.from(document.querySelectorAll('body *'))
+  .filter((e) => e.getBoundingClientRect().right > 391
+    && !Array.from(e.children).some((c) => c.getBoundingClientRect().right > 391))
+  .slice(0, 6).map((e) => `${e.tagName}.${e.className}: ${e.textContent.trim().slice(0, 40)}`)"""
 LAPTOP = {"viewport": {"width": 1440, "height": 900}}
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TIME_LIMIT = 240  # seconds for any one browser test

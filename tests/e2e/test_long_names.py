@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, WIDER
 
 LONG = "Wolfeschlegelsteinhausenberger"  # 30 letters, no break
 OTHER = "Y" * 30
@@ -15,6 +15,8 @@ WIDTH = PHONE["viewport"]["width"]
 # A mobile browser widens its layout viewport to fit what overflows: measure against the
 # phone's own width, not innerWidth.
 PAGE_WIDTH = "() => document.documentElement.scrollWidth"
+# Through the CSSOM: the pages' Content-Security-Policy refuses an added <style>.
+TEXT_AT_200 = "document.documentElement.style.setProperty('font-size', '200%', 'important')"
 
 SETUP = """
 import json
@@ -55,4 +57,7 @@ def test_a_long_unbroken_name_makes_no_page_wider_than_a_phone(server, new_conte
     expect(screen.locator(".tv-table").first).to_be_visible()
     widths["phone, at the table"] = phone.evaluate(PAGE_WIDTH)
     widths["big screen, tables"] = screen.evaluate(PAGE_WIDTH)
-    assert all(width <= WIDTH for width in widths.values()), widths
+    phone.evaluate(TEXT_AT_200)  # a phone set to large text
+    widths["phone, at the table, 200% text"] = phone.evaluate(PAGE_WIDTH)
+    wider = phone.evaluate(WIDER)
+    assert all(width <= WIDTH for width in widths.values()), (widths, wider)
