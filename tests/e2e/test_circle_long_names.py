@@ -19,8 +19,10 @@ TEXT_AT_200 = "document.documentElement.style.setProperty('font-size', '200%', '
 # The brand's words: one line each, never a letter a line.
 BRAND_LINES = """() => { const b = document.querySelector('.brand-name');
   if (!b) return 0;
-  return Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight
-    === 'normal' ? parseFloat(getComputedStyle(b).fontSize) * 1.2 : getComputedStyle(b).lineHeight)); }"""
+  const style = getComputedStyle(b);
+  const line = style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.2
+    : parseFloat(style.lineHeight);
+  return Math.round(b.getBoundingClientRect().height / line); }"""
 
 SETUP = """
 import json
