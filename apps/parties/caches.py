@@ -68,6 +68,15 @@ class Cache:
                 self.used[key] = time.monotonic()
             return value
 
+    def newest_before(self, slot: Hashable, version: Any) -> Any | None:
+        """The value kept of ``slot``'s newest version older than ``version``, or None."""
+        with self.lock:
+            older = [v for v in self.versions.get(slot, {}) if v < version]
+            if not older:
+                return None
+            key = next(iter(self.versions[slot][max(older)]))
+            return self.items.get(key)
+
     def put(self, key: Any, value: Any) -> Any:
         with self.lock:
             self._store(key, value)

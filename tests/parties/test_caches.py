@@ -199,3 +199,38 @@ def test_letting_go_of_an_owner_drops_its_drawings_in_every_language_and_nothing
     assert sorted(key[1][:2] for key in drawings.items) == sorted(
         [("card", 8), ("side", "NIGHT"), ("log-line", 7)] * 2
     )
+
+
+def test_a_nights_versions_share_what_did_not_change_and_not_what_did(django_user_model):
+    """Sockets hold the versions they last drew: two versions of a night share the players,
+    the past rounds and their tallies when those did not change, and never share a player
+    who was renamed or a past round that was corrected."""
+    from apps.parties.selectors import night_at
+    from tests.parties.test_night_for_the_room import end_round
+
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Long night")
+    for i in range(8):
+        services.join_party(party.code, new_name=f"Player {i:02d}")
+    services.start_next_round(party.code)
+    end_round(party)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    first = night_at(party)
+    Party.objects.filter(pk=party.pk).update(version=party.version + 1)  # a night-wide change
+    party.refresh_from_db()
+    second = night_at(party)
+    assert second is not first
+    assert second.players is first.players
+    assert second.past_rows is first.past_rows and second.past is first.past
+
+    renamed = next(iter(first.players))
+    Player.objects.filter(pk=renamed).update(name="Renamed")
+    Party.objects.filter(pk=party.pk).update(version=party.version + 1)
+    party.refresh_from_db()
+    third = night_at(party)
+    assert third.players[renamed].name == "Renamed"
+    assert first.players[renamed].name != "Renamed"  # the older version is as it was
+    others = [pid for pid in third.players if pid != renamed]
+    assert all(third.players[pid] is first.players[pid] for pid in others)
+    assert third.past[renamed].player.name == "Renamed"
