@@ -24,6 +24,7 @@ from apps.core.network import lan_addresses, public_base
 from apps.core.paths import local_path
 
 NO_CIRCLE = "There is no circle with that code."
+CHANGED = "circle-changed"  # the event a change done in a page tells the page
 
 
 def get_circle(code: str) -> Circle:
@@ -176,7 +177,12 @@ def answer(
     if request.htmx:
         data = context()
         data.update(error=error, success=success)
-        return render(request, partial, data, status=400 if error else 200)
+        response = render(request, partial, data, status=400 if error else 200)
+        if not error:
+            # Everything else on the page that the change touches (a count, the schedule, the
+            # latest changes) is fetched again by the page's refresher (circles/refresh.html).
+            response["HX-Trigger"] = CHANGED
+        return response
     if error:
         messages.error(request, error)
     elif success:
