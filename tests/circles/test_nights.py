@@ -243,7 +243,7 @@ def test_the_night_needs_four_players_and_its_day(admin, month, members):
         services.start_night(month.pk, admin)
 
 
-def test_a_member_who_arrives_becomes_their_own_player_and_a_second_phone_is_refused(
+def test_a_member_who_arrives_becomes_their_own_player_and_a_second_phone_takes_over(
     admin, month, members
 ):
     tonight(month)
@@ -254,8 +254,13 @@ def test_a_member_who_arrives_becomes_their_own_player_and_a_second_phone_is_ref
     assert NightSeat.objects.get(month=month, member=members["Bea"]).player == player
     claim = read_seat_token(seat_token, party.scope)
     assert claim.seat_id == player.pk
-    with pytest.raises(Refused, match="already joined on another phone"):
-        services.arrive(month.pk, members["Bea"].pk)
+    # Her phone's battery died: on her other phone, her member link proves it is Bea, so
+    # that phone becomes her seat and the first one no longer plays for her.
+    again, second_token = services.arrive(month.pk, members["Bea"].pk)
+    assert again.pk == player.pk and again.claimed
+    second = read_seat_token(second_token, party.scope)
+    assert second.seat_id == player.pk and second.nonce != claim.nonce
+    assert Player.objects.get(pk=player.pk).nonce == second.nonce
 
 
 def test_a_member_who_said_no_but_came_after_all_joins_the_night_as_themselves(

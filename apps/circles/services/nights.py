@@ -397,4 +397,8 @@ def arrive(month_id: int, member_id: int) -> tuple[Player, str]:
             kind = Player.Kind.SUBSTITUTE if member.is_substitute else Player.Kind.PLAYER
             player = parties.add_player(party.code, member.name, kind=kind)
         seat = NightSeat.objects.create(month=month, member=member, player=player)
+    if seat.player.claimed:
+        # The member's link proves who they are: this phone becomes their seat, and the phone
+        # they joined on before lets go of it (its seat token no longer holds).
+        parties.free_player(party.code, seat.player_id)
     return parties.join_party(party.code, player_id=seat.player_id)
