@@ -53,7 +53,9 @@ print(json.dumps({
 
 
 @pytest.mark.parametrize("text", ["100%", "200%"])
-def test_the_longest_names_make_no_circle_page_wider_than_a_phone(server, new_context, text):
+def test_the_longest_names_make_no_circle_page_wider_than_a_phone(
+    server, new_context, text, docs_shot
+):
     circle = json.loads(server.python(SETUP % {"circle": CIRCLE, "long": LONG}).splitlines()[-1])
     context = new_context(PHONE)
     host = server.url.split("//", 1)[1].split(":")[0]
@@ -74,6 +76,8 @@ def test_the_longest_names_make_no_circle_page_wider_than_a_phone(server, new_co
         if text == "200%":
             phone.evaluate(TEXT_AT_200)
         widths[name] = phone.evaluate(PAGE_WIDTH)
+        if name == "season":
+            docs_shot(phone, f"circle-phone-long-names-{text[:-1]}.png", full_page=False)
         offenders[name] = phone.evaluate(WIDER)
         brand[name] = phone.evaluate(BRAND_LINES)
     assert all(width <= WIDTH for width in widths.values()), (widths, offenders)

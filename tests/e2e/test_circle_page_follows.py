@@ -49,7 +49,9 @@ month.hostings.create(member=Member.objects.get(circle=month.season.circle, name
 FOCUSED = "() => document.activeElement && document.activeElement.id"
 
 
-def test_an_answer_and_the_schedule_show_everywhere_on_the_page_at_once(server, new_context):
+def test_an_answer_and_the_schedule_show_everywhere_on_the_page_at_once(
+    server, new_context, docs_shot
+):
     circle = json.loads(server.python(SETUP).splitlines()[-1])
     host = server.url.split("//", 1)[1].split(":")[0]
     page_url = f"{server.url}/c/{circle['code']}/"
@@ -85,3 +87,4 @@ def test_an_answer_and_the_schedule_show_everywhere_on_the_page_at_once(server, 
     expect(row).to_contain_text("you: coming")
     expect(facts).not_to_have_text(coming_before)
     assert bea.evaluate(FOCUSED) == f"rsvp-{circle['month']}-yes"
+    docs_shot(bea, "circle-phone-answered.png")
