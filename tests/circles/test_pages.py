@@ -281,10 +281,19 @@ def test_a_swap_asked_on_one_phone_is_accepted_on_the_other_and_the_admin_sees_i
     page = bea.get(f"/c/{circle.code}/").content.decode()
     assert "Ann asks to swap" in page and "Accept the swap" in page
     swap = SwapRequest.objects.get()
-    page = bea.post(
+    accepted = bea.post(
         f"/c/{circle.code}/swaps/answer/", {"swap": swap.pk, "answer": "accept"}, headers=HTMX
-    ).content.decode()
-    assert f"you now host {first.name}" in page
+    )
+    assert f"you now host {first.name}" in accepted.content.decode()
+    # The accepter's page reads its schedule again (the refresher's event), and the schedule
+    # it gets names Bea as the first month's host.
+    assert accepted["HX-Trigger"] == "circle-changed"
+    page = bea.get(f"/c/{circle.code}/").content.decode()
+    refresher = page.split('hx-trigger="circle-changed from:body"', 1)[0].rsplit("<div", 1)[1]
+    assert f'hx-get="/c/{circle.code}/"' in refresher
+    schedule = page.split('id="schedule-list"', 1)[1].split("</ol>", 1)[0]
+    first_row = schedule.split('class="month-row', 2)[1]
+    assert "Bea" in first_row and "Ann" not in first_row
     page = boss.get(f"/c/{circle.code}/").content.decode()
     assert f"Swapped: Bea now hosts {first.name}, Ann hosts {second.name}." in page
 
