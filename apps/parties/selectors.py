@@ -307,10 +307,14 @@ def _shared_players(kept: dict[int, Player], read: dict[int, Player]) -> dict[in
     return shared
 
 
+# The heartbeat stamps when each phone was last seen, every few seconds: a player whose
+# stamp alone moved is the same player (its newest stamp is kept on the shared object).
+_PLAYER_FIELDS = [f.attname for f in Player._meta.concrete_fields if f.name != "seen_at"]
+
+
 def _same_player(kept: Player | None, read: Player) -> Player:
-    if kept is not None and all(
-        getattr(kept, f.attname) == getattr(read, f.attname) for f in Player._meta.concrete_fields
-    ):
+    if kept is not None and all(getattr(kept, f) == getattr(read, f) for f in _PLAYER_FIELDS):
+        kept.seen_at = read.seen_at
         return kept
     return read
 

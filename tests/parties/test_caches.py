@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.utils import timezone
 
 from apps.core import scheduler
 from apps.parties import caches, console, render, services
@@ -217,11 +218,14 @@ def test_a_nights_versions_share_what_did_not_change_and_not_what_did(django_use
     services.start_next_round(party.code)
     party.refresh_from_db()
     first = night_at(party)
-    Party.objects.filter(pk=party.pk).update(version=party.version + 1)  # a night-wide change
+    # A night-wide change, while the heartbeat stamps when each phone was last seen.
+    Player.objects.filter(party=party).update(seen_at=timezone.now())
+    Party.objects.filter(pk=party.pk).update(version=party.version + 1)
     party.refresh_from_db()
     second = night_at(party)
     assert second is not first
     assert second.players is first.players
+    assert all(p.seen_at is not None for p in second.players.values())  # the newest stamps
     assert second.past_rows is first.past_rows and second.past is first.past
 
     renamed = next(iter(first.players))
