@@ -137,7 +137,8 @@ def test_a_short_table_is_filled_by_the_substitutes_in_order_and_the_night_start
     server.python(
         "from apps.circles import services\n"
         "from apps.circles.models import Member\n"
-        "for m in Member.objects.filter(name__in=['Bea', 'Cal', 'Dot', 'Eve', 'Fay']):\n"
+        f"for m in Member.objects.filter(circle__code='{code}',\n"
+        "                                name__in=['Bea', 'Cal', 'Dot', 'Eve', 'Fay']):\n"
         f"    services.set_rsvp({month_id}, m.pk, 'yes')\n"
     )
 
