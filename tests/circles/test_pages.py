@@ -168,14 +168,20 @@ def test_the_host_asks_the_substitutes_and_sees_who_was_asked(client, circle, me
     assert "Asked Sue." in page and "Waiting for Sue to answer." in page
 
 
-def test_a_substitute_accepts_from_the_link_and_the_link_then_says_so(
-    client, circle, members, subs
-):
+def sue_asked_for_annes_night(circle, members):
+    """Ann hosts the first month, seven are coming: one seat short, and Sue is asked."""
     month = first_month(circle)
     host(month, members["Ann"])
     for name in ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"]:
         services.set_rsvp(month.pk, members[name].pk, "yes")
     (ask,) = services.ask_substitutes(month.pk)
+    return month, ask
+
+
+def test_a_substitute_accepts_from_the_link_and_the_link_then_says_so(
+    client, circle, members, subs
+):
+    month, ask = sue_asked_for_annes_night(circle, members)
     url = f"/c/sub/{make_ask_token(ask.pk, ask.nonce)}/"
     page = client.get(url).content.decode()
     assert "Sue, can you fill a seat?" in page and "Yes, I'll come" in page
@@ -189,11 +195,7 @@ def test_a_substitute_accepts_from_the_link_and_the_link_then_says_so(
 def test_a_dutch_substitute_reads_whose_home_and_a_dutch_host_reads_the_answers_in_dutch(
     client, circle, members, subs
 ):
-    month = first_month(circle)
-    host(month, members["Ann"])
-    for name in ["Bea", "Cal", "Dot", "Eve", "Fay", "Gus"]:
-        services.set_rsvp(month.pk, members[name].pk, "yes")
-    (ask,) = services.ask_substitutes(month.pk)
+    month, ask = sue_asked_for_annes_night(circle, members)
     subs["Sue"].language = "nl"
     subs["Sue"].save(update_fields=["language"])
     url = f"/c/sub/{make_ask_token(ask.pk, ask.nonce)}/"
