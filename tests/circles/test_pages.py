@@ -453,3 +453,14 @@ def test_a_member_who_adds_the_circle_to_the_home_screen_comes_back_to_the_circl
     # A phone not signed in to the circle keeps the party home's icon.
     stranger = Client().get("/c/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in stranger
+
+
+def test_a_server_error_is_a_page_in_the_visitors_language_with_a_way_on(rf):
+    from django.utils import translation
+    from django.views.defaults import server_error
+
+    with translation.override("nl"):
+        response = server_error(rf.get("/c/"))
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert "Er ging iets mis" in page and "Naar de startpagina" in page and "site.css" in page
