@@ -212,9 +212,9 @@ LOG_LINES = TextCache(512)
 
 
 def let_go_tables(pks: Iterable[int]) -> None:
-    """Drop every drawing and state kept of these tables: a past round's, which no screen
-    shows again once the night is in the next round (a correction or a score sheet draws
-    what it needs anew). The night keeps their summaries."""
+    """Drop every drawing kept of these tables: a past round's, which no screen shows again
+    once the night is in the next round (a correction or a score sheet draws what it needs
+    anew). Their states go by ``STATES.let_go``; the night keeps their summaries."""
     owners = set(pks)
     if owners:
         FRAGMENTS.let_go_owned(owners)
