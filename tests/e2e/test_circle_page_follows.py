@@ -88,3 +88,13 @@ def test_an_answer_and_the_schedule_show_everywhere_on_the_page_at_once(
     expect(facts).not_to_have_text(coming_before)
     assert bea.evaluate(FOCUSED) == f"rsvp-{circle['month']}-yes"
     docs_shot(bea, "circle-phone-answered.png")
+
+
+def test_a_dead_end_on_a_phone_reads_in_its_language_with_a_way_on(server, new_context, docs_shot):
+    phone = new_context({**PHONE, "locale": "de-DE"}).new_page()
+    response = phone.goto(f"{server.url}/c/NOPE9/")
+    assert response.status == 404
+    expect(phone.get_by_role("heading", name="Hier ist nichts")).to_be_visible()
+    expect(phone.get_by_role("link", name="Zur Startseite")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    docs_shot(phone, "error-phone-not-found-de.png", full_page=False)
