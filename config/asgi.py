@@ -31,6 +31,8 @@ overlong.install()
 
 # Timed moves, bots and presence: fired from this process's event loop once daphne runs.
 scheduler.start_with_server()
+# After the caches' sweeps: what they let go goes back to the system (see apps.core.heap).
+scheduler.register_sweep(heap.give_back)
 
 # Last: everything loaded so far lives as long as the server (see apps.core.heap).
 heap.settle()

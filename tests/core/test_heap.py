@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 
 from apps.core import heap
 
@@ -16,3 +19,30 @@ def test_settling_freezes_what_is_loaded_and_raises_the_thresholds():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_what_is_freed_goes_back_to_the_system_at_most_once_a_minute(monkeypatch):
+    if heap._LIBC is None:
+        assert heap.give_back(every=0) is False  # another C library: nothing to ask
+        return
+    trims: list[int] = []
+    monkeypatch.setattr(heap, "_LIBC", type("C", (), {"malloc_trim": trims.append})())
+    monkeypatch.setattr(heap, "_last_given_back", 0.0)
+    assert heap.give_back() is True
+    assert heap.give_back() is False  # the next minute's turn
+    assert trims == [0]
+
+
+def test_the_server_gives_back_after_the_caches_let_go():
+    # In a process of its own: loading the server's application settles that process.
+    code = (
+        "import config.asgi\n"
+        "from apps.core import heap, scheduler\n"
+        "from apps.parties import caches\n"
+        "print(scheduler.SWEEPS.index(heap.give_back) > scheduler.SWEEPS.index(caches.sweep_idle))"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert result.stdout.strip() == "True"
