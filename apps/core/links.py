@@ -64,9 +64,10 @@ def round_started(code: str, seated: list[str]) -> None:
 def tell_night(code: str, part: str) -> None:
     """After commit, the night's sockets redraw one part (the invitations to a party game)."""
     from apps.core import groups
-    from apps.core.live import send_after_commit
+    from apps.core.changes import night_change
+    from apps.core.live import emit
 
-    send_after_commit(groups.night(code), {"type": "live.night", "version": None, "parts": [part]})
+    emit(groups.night(code), night_change(code, None, [part]))
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """The server half of live updates: a base consumer and the after-commit broadcast.
 
 Services append to an event log and bump a version inside their transaction; after commit
-they call ``broadcast(group, version)``. Each consumer in the group then renders what its own
-viewer may see at that version and sends it as HTML fragments. Only the version crosses the
-channel layer, so hidden information never travels to a consumer that must not see it.
+they ``emit`` one ``Change`` (apps/core/changes.py) to the groups it concerns. Each consumer
+in a group reads it back and renders what its own viewer may see at that version, and sends
+it as HTML fragments. Only data crosses the channel layer: a party game's change carries
+its room's version alone, so hidden cards never travel to a consumer that must not see them.
 
 The browser speaks one envelope to every consumer:
     {"type": "hello", "since": N}
@@ -33,6 +34,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from apps.core import limits, pace, presence
+from apps.core.changes import Change, NotAChange
 from apps.core.errors import Refused
 from apps.core.language import language_of_scope, speak_from_now_on
 from apps.core.redis_layer import LayerAway
@@ -136,14 +138,20 @@ def _post_all(loop: asyncio.AbstractEventLoop, queue: collections.deque) -> None
         _post(*queue.popleft())
 
 
-def broadcast(group: str, version: int, **extra: Any) -> None:
-    """Tell every consumer in ``group`` that ``version`` is committed (after commit)."""
-    send_after_commit(group, {"type": "live.version", "version": version, **extra})
+def emit(groups: str | Iterable[str], change: Change, **delivery: Any) -> None:
+    """Tell every consumer in ``groups`` of a change, once it is committed. ``delivery``
+    holds hints for the channel layer (apps/core/latest.py), not part of the change."""
+    send_after_commit(groups, change.message(**delivery))
 
 
-def broadcast_event(group: str, event: str, **data: Any) -> None:
-    """Send a one-off event (the bell, a celebration) to a group, after commit."""
-    send_after_commit(group, {"type": "live.event", "event": event, "data": data})
+def read_change(message: dict) -> Change | None:
+    """The change a group message carries, or None (said in the log) when it is not one:
+    whatever reaches a socket through the channel layer is checked before it is drawn."""
+    try:
+        return Change.read(message)
+    except NotAChange as error:
+        log.warning("live: a group message was not a change (%s); ignored", error)
+        return None
 
 
 def socket_url(name: str, **kwargs: Any) -> str:
@@ -442,9 +450,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     # -- group to browser ---------------------------------------------------------------
 
-    async def live_version(self, event: dict) -> None:
-        if event["version"] <= self.version:
-            return  # already sent (a catch-up raced the broadcast)
+    async def live_room(self, event: dict) -> None:
+        change = read_change(event)
+        if change is None or change.version is None or change.version <= self.version:
+            return  # already sent (a catch-up raced the change's message)
         version, html = await self.render()
         if version <= self.version:
             return

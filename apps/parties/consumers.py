@@ -8,24 +8,20 @@ and to every table (the screens group), and redraw only the table that changed.
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 
 from channels.db import database_sync_to_async
-from django.core.exceptions import SynchronousOnlyOperation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from apps.core import groups
+from apps.core.changes import Change
 from apps.core.errors import Refused
 from apps.core.language import speak
-from apps.core.live import LiveConsumer
+from apps.core.live import LiveConsumer, read_change
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.parties import awards, console, render, services
+from apps.parties import awards, console, fanout, render, services
 from apps.parties.models import Party, Player
-from apps.parties.selectors import TableRow, keep_sent_state, moment_of
-from apps.parties.sent_parts import keep_sent_parts, keep_sent_travelling
 from apps.parties.services.log import (
     ALL,
     AWARDS,
@@ -57,43 +53,6 @@ PHONES_EVERY = 10  # seconds between the console's phone-dot updates
 ACTION_FIELDS = {"type", "kind", "count", "team0", "team1", "table", "round", "at"}
 
 
-# The big screen's and the console's redraws (a few tables' cards, the standings, the log: tens
-# of milliseconds at a hundred tables) run on a thread of their own, so the phones' taps and
-# redraws never wait in line behind them on the database thread every tap needs.
-SCREENS_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="screens")
-
-
-def on_screens_thread(draw):
-    return database_sync_to_async(draw, thread_sensitive=False, executor=SCREENS_THREAD)
-
-
-# Fragments being drawn for many sockets of this process at once, by what they show.
-_DRAWING: dict[tuple, asyncio.Future] = {}
-
-
-async def drawn_once(key: tuple, draw) -> str:
-    """The sockets that need the same fragment at the same moment (all phones of the night
-    when a travelling prize changes hands) wait for one drawing, instead of queueing one
-    each before the database thread that every tap of the night needs."""
-    future = _DRAWING.get(key)
-    if future is None:
-        future = _DRAWING[key] = asyncio.ensure_future(database_sync_to_async(draw)())
-        future.add_done_callback(lambda _done: _DRAWING.pop(key, None))
-    return await asyncio.shield(future)
-
-
-async def drawn_here(draw, *args) -> str:
-    """A drawing that the caches usually hold everything for (a phone's table, with the state
-    its change's message brought) is made on the event loop: handing it to the database
-    thread cost more than the drawing. When it needs the database after all, Django refuses
-    that on the loop and it is made again on the thread; a drawing changes nothing but the
-    caches, so the second try starts from nothing half done."""
-    try:
-        return draw(*args)
-    except SynchronousOnlyOperation:
-        return await database_sync_to_async(draw)(*args)
-
-
 @database_sync_to_async
 def _party(code: str) -> Party | None:
     return Party.objects.filter(code=code).first()
@@ -118,7 +77,8 @@ class PartyConsumer(LiveConsumer):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.changed: dict[int, dict] = {}  # table id -> its latest change not yet drawn
+        self.changed: dict[int, Change] = {}  # table id -> its latest change not yet drawn
+        self.tallies_moved = False  # one of those changes moved the score sheets
         self.heard: dict[int, int] = {}  # the screens: table id -> newest version heard
 
     async def authenticate(self) -> bool:
@@ -217,7 +177,10 @@ class PartyConsumer(LiveConsumer):
         await self.send_json({"type": "fragments", "version": version, "html": html})
 
     async def live_night(self, event: dict) -> None:
-        parts = set(event.get("parts") or [ALL])
+        change = read_change(event)
+        if change is None:
+            return
+        parts = set(change.payload["parts"] or [ALL])
         if LANGUAGE in parts and self.view == "screen":
             party = await _party(self.code)
             self.language = party.language if party else self.language
@@ -230,29 +193,30 @@ class PartyConsumer(LiveConsumer):
                 await self.send_json({"type": "fragments", "html": html})
             return
         if ALL not in parts:
-            if AWARDS in parts:
-                html = await database_sync_to_async(self._awards)(event["version"])
-                await self.send_json({"type": "fragments", "html": html})
-            if TRAVELLING in parts and self.view != "host":
-                version, kind = event["version"], "phone" if self.view == "phone" else "tv"
-                html = render.travelling_drawn(self.code, version, self.view)
-                if html is None:  # the first of this process's sockets to hear it
-                    keep_sent_travelling(event)
-                    html = render.travelling_drawn(self.code, version, self.view)
-                if html is None:
-                    key = ("travelling", self.code, version, kind, get_language())
-                    html = await drawn_once(key, lambda: self._travelling(version))
-                await self.send_json({"type": "fragments", "html": html})
-            if PLAYERS in parts and self.view != "phone":
-                html = await database_sync_to_async(self._players)(event["version"])
-                await self.send_json({"type": "fragments", "html": html})
-            if WAITING in parts and self.view == "host":
-                html = await database_sync_to_async(self._waiting)(event["version"])
-                await self.send_json({"type": "fragments", "html": html})
+            await self._night_parts(parts, change.version)
             return
         version, html = await self.render()
         self.version = version
         await self.send_json({"type": "fragments", "version": version, "html": html})
+
+    async def _night_parts(self, parts: set[str], version: int) -> None:
+        """Redraw the parts a night-wide change touched, each as this socket shows it."""
+        if AWARDS in parts:
+            html = await database_sync_to_async(self._awards)(version)
+            await self.send_json({"type": "fragments", "html": html})
+        if TRAVELLING in parts and self.view != "host":
+            html = render.travelling_drawn(self.code, version, self.view)
+            if html is None:  # the first of this process's sockets to hear it
+                kind = "phone" if self.view == "phone" else "tv"
+                key = ("travelling", self.code, version, kind, get_language())
+                html = await fanout.drawn_once(key, lambda: self._travelling(version))
+            await self.send_json({"type": "fragments", "html": html})
+        if PLAYERS in parts and self.view != "phone":
+            html = await database_sync_to_async(self._players)(version)
+            await self.send_json({"type": "fragments", "html": html})
+        if WAITING in parts and self.view == "host":
+            html = await database_sync_to_async(self._waiting)(version)
+            await self.send_json({"type": "fragments", "html": html})
 
     def _awards(self, version: int) -> str:
         # A travelling prize the awards settle shows its new holder beside the ceremony.
@@ -286,19 +250,22 @@ class PartyConsumer(LiveConsumer):
     # -- one table changed ---------------------------------------------------------------------
 
     async def live_table(self, event: dict) -> None:
+        change = read_change(event)
+        if change is None:
+            return
         if self.view == "phone":
-            html = await drawn_here(self._phone_table, event)
+            html = await fanout.drawn_here(fanout.phone_table, self.phone, change)
             if html:
                 await self.send_json({"type": "fragments", "html": html})
             return
         # The big screen and the console hear every table of the night: at a hundred tables
         # that is more taps a second than one render each could keep up with, so changes
         # wait a moment and every table that changed is drawn in one go.
-        known = self.changed.get(event["table"])
-        if known is None or event["stamp"] > known["stamp"]:
-            self.changed[event["table"]] = {**event, "tallies": bool(known and known["tallies"])}
-        if event.get("tallies"):
-            self.changed[event["table"]]["tallies"] = True
+        table = change.payload["table"]
+        known = self.changed.get(table)
+        if known is None or change.stamp > known.stamp:
+            self.changed[table] = change
+        self.tallies_moved = self.tallies_moved or change.payload["tallies"]
         self._plan_redraw()
 
     def _plan_redraw(self) -> None:
@@ -312,7 +279,8 @@ class PartyConsumer(LiveConsumer):
         self.redraw = loop.call_later(wait, lambda: asyncio.ensure_future(self._redraw_tables()))
 
     async def _redraw_tables(self) -> None:
-        events, self.changed, self.redraw = list(self.changed.values()), {}, None
+        changes, self.changed, self.redraw = list(self.changed.values()), {}, None
+        tallies, self.tallies_moved = self.tallies_moved, False
         now = asyncio.get_running_loop().time()
         self.drawing, self.drawn_at = True, now
         with_log = False
@@ -321,9 +289,9 @@ class PartyConsumer(LiveConsumer):
             if with_log:
                 self.log_at, self.log_pending = now, False
             else:
-                self.log_pending = self.log_pending or bool(events)
+                self.log_pending = self.log_pending or bool(changes)
         try:
-            html = await on_screens_thread(self._screen_tables)(events, with_log)
+            html = await fanout.on_screens_thread(self._screen_tables)(changes, tallies, with_log)
             if html:
                 await self.send_json({"type": "fragments", "html": html})
         finally:
@@ -348,59 +316,18 @@ class PartyConsumer(LiveConsumer):
         if self.log_pending and not self.drawing and self.redraw is None:
             asyncio.ensure_future(self._redraw_tables())
 
-    def _phone_table(self, event: dict) -> str:
-        keep_sent_state(event)
-        keep_sent_parts(event)
-        version = event["stamp"] % 1_000_000
-        phone = self.phone
-        if phone is None or phone.row is None or phone.row.pk != event["table"]:
+    def _screen_tables(self, changes: list[Change], tallies: bool, with_log: bool) -> str:
+        if self.night is None:
             return ""
-        row = TableRow(phone.row.pk, phone.row.round, phone.row.number, version, phone.row.seats)
-        html = render.phone_table(phone, row)
-        if event.get("tallies"):
-            html += render.phone_standings(phone, row)
-        return html
-
-    def _screen_tables(self, events: list[dict], with_log: bool = False) -> str:
-        """The changed tables' cards, and once for all of them what they touch (the
-        standings, the console's status and, ``with_log``, its log)."""
-        night = self.night
-        if night is None:
-            return ""
-        log = console.host_log(night) if with_log else ""
-        by_pk = {r.pk: r for r in night.tables}
-        rows = []
-        for event in events:
-            keep_sent_state(event)
-            known = by_pk.get(event["table"])
-            if known is not None:  # a table of another round: the next night-wide redraw
-                version = event["stamp"] % 1_000_000
-                changed = moment_of(event["changed"]) if "changed" in event else None
-                row = TableRow(known.pk, known.round, known.number, version, known.seats, changed)
-                rows.append(row)
-                self.heard[known.pk] = max(self.heard.get(known.pk, 0), version)
-        if not rows:
-            return log
-        if self.view == "host":
-            # The console's cards say since when each table waits: the changes say when
-            # they were made (a redraw read it back for every changed table before).
-            if any(row.changed is None for row in rows):
-                rows = render.fresh_rows(rows)
-            cards = "".join(console.host_card(night, row) for row in rows)
-            return cards + console.host_status(night, self._tables_now()) + log
-        html = "".join(render.screen_card(night, row) for row in rows)
-        if any(event.get("tallies") for event in events):
-            html += render.screen_side(night, self._tables_now())
-        return html
-
-    def _tables_now(self) -> list[TableRow]:
-        """This round's tables as they are now: a screen hears every table's change, so it
-        knows their versions without reading them (at 250 tables, ten times a second)."""
-        heard = self.heard
-        return [
-            r if heard.get(r.pk, 0) <= r.version else replace(r, version=heard[r.pk])
-            for r in self.night.tables
-        ]
+        return fanout.screen_tables(
+            self.view,
+            self.night,
+            changes,
+            lambda: fanout.rows_heard(self.night, self.heard),
+            self.heard,
+            tallies=tallies,
+            with_log=with_log,
+        )
 
     # -- a phone's tap ------------------------------------------------------------------------
 

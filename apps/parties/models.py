@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core import groups
+from apps.core.changes import stamp
 from apps.core.codes import new_code
 from apps.core.dice import new_seed
 from apps.core.models import LogEntry
@@ -180,7 +181,7 @@ class Table(models.Model):
     def stamp(self) -> int:
         """The table's version as its fragments carry it (``data-v``): it grows across rounds
         too, so a phone never takes last round's table for a newer one."""
-        return self.round * 1_000_000 + self.version
+        return stamp(self.round, self.version)
 
 
 class SitOut(models.Model):

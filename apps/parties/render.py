@@ -53,25 +53,6 @@ def night_of(code: str, version: int) -> Night:
     return NIGHTS.get((code, version), lambda: night_at(party_at(code)))
 
 
-def fresh_rows(rows: list[TableRow]) -> list[TableRow]:
-    """Tables' rows as they are now (their versions and the times they last changed), in one
-    query; a table gone meanwhile keeps its row."""
-    now = {
-        pk: (version, seats, changed)
-        for pk, version, seats, changed in Table.objects.filter(
-            pk__in=[row.pk for row in rows]
-        ).values_list("pk", "version", "seats", "changed")
-    }
-    return [
-        TableRow(
-            row.pk, row.round, row.number, now[row.pk][0], tuple(now[row.pk][1]), now[row.pk][2]
-        )
-        if row.pk in now
-        else row
-        for row in rows
-    ]
-
-
 def current_rows(night: Night) -> list[TableRow]:
     """This round's tables at their versions now (the night's own list is as of its
     version; the tables have moved on since)."""
@@ -191,7 +172,7 @@ def _phone_table_context(phone: Phone, row: TableRow) -> dict:
 
 def phone_table_parts(card: dict, key: tuple) -> tuple[str, str]:
     """What all four phones at a table show alike (its scores and dice, its log), drawn once
-    per table version (``key``: card_key), not once per phone (see sent_parts.py)."""
+    per table version (``key``: card_key), not once per phone (see fanout.py)."""
     top = FRAGMENTS.get(
         ("phone-top", *key), lambda: render_part("parties/phone.html", "table_top", {"t": card})
     )

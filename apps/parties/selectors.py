@@ -18,6 +18,7 @@ from typing import Any
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from apps.core.changes import Change, stamp
 from apps.parties.caches import Cache, by_version, let_go_tables
 from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.doors import expected_players
@@ -46,7 +47,7 @@ class TableRow:
 
     @property
     def stamp(self) -> int:
-        return self.round * 1_000_000 + self.version
+        return stamp(self.round, self.version)
 
     @property
     def changed_ms(self) -> int:
@@ -88,15 +89,18 @@ def table_at(row: TableRow) -> tuple[TableRow, TableState]:
     return replace(row, version=version), state
 
 
-def keep_sent_state(event: dict) -> TableState | None:
-    """Cache the state a table's change message carries (services/log.py record_table) under
-    its version: a server process that did not make the change draws it without reading the
-    table back from the database. Returns the state."""
-    text = event.get("state")
-    key = (event["table"], event["stamp"] % 1_000_000)
+def keep_sent_state(change: Change) -> TableState | None:
+    """Cache the state a table's change carries (services/log.py record_table) under its
+    version: a server process that did not make the change draws it without reading the
+    table back from the database. Returns the state, or None when it does not read as a
+    table's state (and the table is read back from the database as for any other)."""
+    key = (change.payload["table"], change.version)
     state = STATES.peek(key)
-    if text and state is None:
-        state = STATES.put(key, TableState.from_json(json.loads(text)))
+    if state is None:
+        try:
+            state = STATES.put(key, TableState.from_json(json.loads(change.payload["state"])))
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
     return state
 
 

@@ -16,6 +16,7 @@ from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from apps.core import presence, scheduler
+from apps.core.changes import night_change
 from apps.core.models import Deadline
 from apps.core.tokens import seat_cookie_name
 from apps.games import services as games
@@ -179,7 +180,8 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
 
     monkeypatch.setattr(layer, "group_discard", discard)
     # A new version of the night to draw (a hello again with none since is answered already).
-    await layer.group_send(party.group, {"type": "live.night", "version": party.version + 1})
+    change = night_change(party.code, party.version + 1, ["all"])
+    await layer.group_send(party.group, change.message())
     with pytest.raises(RuntimeError, match="a render that fails"):
         while True:
             await console.receive_output(timeout=2)

@@ -14,6 +14,7 @@ from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from apps.core import presence, scheduler
+from apps.core.changes import room_change
 from apps.core.errors import Refused
 from apps.core.models import Deadline
 from apps.games import services
@@ -168,7 +169,7 @@ async def test_a_consumer_that_crashes_no_longer_counts_as_the_seats_open_socket
     monkeypatch.setattr(RoomConsumer, "render", broken)
     # A new version to draw (a hello again with none since is answered already).
     await get_channel_layer().group_send(
-        room.group, {"type": "live.version", "version": room.version + 1}
+        room.group, room_change(room.code, room.version + 1).message()
     )
     with pytest.raises(RuntimeError, match="a render that fails"):
         await socket.receive_output(timeout=2)

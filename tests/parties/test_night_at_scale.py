@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from apps.core.changes import table_change
 from apps.core.tokens import SeatClaim
 from apps.parties import console, consumers, render, services
 from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Party, Player, Table
-from apps.parties.selectors import NIGHTS, STATES, table_rows, table_states
+from apps.parties.selectors import NIGHTS, STATES, ms_of, table_rows, table_states
 from apps.parties.services.tables import table_action
 
 pytestmark = pytest.mark.django_db
@@ -110,8 +112,20 @@ def test_a_redraw_of_thirty_changed_tables_on_the_console_reads_as_much_as_of_on
     def redraw(count: int) -> int:
         FRAGMENTS.clear()
         table_states(rows)  # the tables' states as a busy night has them: in the cache
-        events = [{"table": r.pk, "stamp": r.stamp, "tallies": False} for r in rows[:count]]
-        return queries_of(lambda: console._screen_tables(events))
+        changes = [
+            table_change(
+                party.code,
+                r.round,
+                r.version,
+                table=r.pk,
+                number=r.number,
+                seats=list(r.seats),
+                state="{}",
+                changed=ms_of(timezone.now()),
+            )
+            for r in rows[:count]
+        ]
+        return queries_of(lambda: console._screen_tables(changes, False, False))
 
     assert redraw(30) == redraw(1)
 

@@ -1,9 +1,11 @@
 """What a big night's changes tell, and to whom: a travelling prize changing hands is a moment
-on the screens and a newest-only line on the phones; a table's change carries the table, so
-a server process that did not make it draws it without reading the table back."""
+on the screens and a newest-only line on the phones; a table's change carries the table as
+data, so a server process that did not make it draws it without reading the table back, and
+nothing drawn travels between processes."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -11,14 +13,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from apps.core import groups
+from apps.core import groups, live
+from apps.core.changes import Change, night_change
 from apps.core.latest import LATEST
-from apps.parties import console, consumers, render, selectors
+from apps.parties import console, consumers, fanout, render, selectors
 from apps.parties.caches import FRAGMENTS
-from apps.parties.models import Player, Table
+from apps.parties.models import Table
 from apps.parties.rules.state import TableState
 from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
-from apps.parties.sent_parts import keep_sent_travelling
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
 from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
@@ -35,8 +37,18 @@ def host(django_user_model):
 def sent(monkeypatch) -> list[tuple[list[str], dict]]:
     """The messages the night's services send after commit, as (groups, message)."""
     messages: list[tuple[list[str], dict]] = []
-    monkeypatch.setattr(log, "_send", lambda groups, message: messages.append((groups, message)))
+
+    def send(groups, message):
+        messages.append(([groups] if isinstance(groups, str) else list(groups), message))
+
+    monkeypatch.setattr(live, "send_after_commit", send)
+    monkeypatch.setattr(log, "send_after_commit", send)
     return messages
+
+
+def table_changes(sent) -> list[Change]:
+    """The tables' changes sent, as a receiving socket reads them."""
+    return [Change.read(m) for _, m in sent if m["type"] == "live.table"]
 
 
 def roll_a_bunko(party) -> int:
@@ -64,14 +76,16 @@ def test_the_phones_hear_who_holds_the_prizes_as_newest_only_news(
     party = big_night(host, 8, dice_mode="physical")
     with django_capture_on_commit_callbacks(execute=True):
         holder = roll_a_bunko(party)
-    news = [(g, m) for g, m in sent if m.get("type") == "live.night" and "travelling" in m["parts"]]
-    night = {"type": "live.night", "code": party.code, "version": news[0][1]["version"],
-             "parts": ["travelling"]}  # fmt: skip
-    drawn = news[0][1]["drawn"]  # who holds them, drawn once for every process
+    news = [
+        (g, m)
+        for g, m in sent
+        if m.get("type") == "live.night" and "travelling" in m["payload"]["parts"]
+    ]
+    night = night_change(party.code, news[0][1]["version"], ["travelling"]).message()
     assert news == [
-        ([party.group], {**night, LATEST: "travelling", "drawn": drawn}),
+        ([party.group], {**night, LATEST: "travelling"}),
         # The one who takes the prize hears it at once: the news is theirs to act on.
-        ([groups.seat(party.scope, holder)], {**night, "drawn": drawn}),
+        ([groups.seat(party.scope, holder)], night),
     ]
     others = [m for _, m in sent if m.get("type") == "live.night" and m is not news[0][1]]
     assert all(LATEST not in m for m in others)
@@ -82,8 +96,8 @@ def test_another_server_process_draws_a_changed_table_without_reading_it(host, s
     # Another process drew a phone of table 2: it knows the night and the table as it was.
     html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
     table_action(party.code, claim_at(party, 2, 0), "news-0003", {"type": "rolloff"})
-    change = next(m for _, m in sent if m["type"] == "live.table")
-    row = next(r for r in table_rows(party) if r.pk == change["table"])
+    change = table_changes(sent)[0]
+    row = next(r for r in table_rows(party) if r.pk == change.payload["table"])
     STATES.items.pop((row.pk, row.version), None)  # the change was made elsewhere
     keep_sent_state(change)
     assert queries_of(lambda: render.phone_table(phone, row)) == 0
@@ -102,10 +116,10 @@ async def test_a_drawing_from_the_caches_is_made_on_the_loop_and_one_that_reads_
         return str(Table.objects.count())  # refused on the loop: made again on the thread
 
     loop_thread = threading.current_thread().name
-    assert await consumers.drawn_here(from_the_caches) == "<section id='table'></section>"
+    assert await fanout.drawn_here(from_the_caches) == "<section id='table'></section>"
     assert made_on == [loop_thread]
     made_on.clear()
-    assert await consumers.drawn_here(reading) == "0"
+    assert await fanout.drawn_here(reading) == "0"
     assert made_on[0] == loop_thread and made_on[1] != loop_thread and len(made_on) == 2
 
 
@@ -118,51 +132,51 @@ def test_a_screens_redraw_reads_no_table_it_heard_about(host, sent, view, reads)
     for number in (3, 4, 5):
         claim = claim_at(party, number, 0)
         table_action(party.code, claim, f"news-1{number:03d}", {"type": "rolloff"})
-    # As if each had scored (a Bunko): the big screen redraws its standings too.
-    changes = [{**m, "tallies": True} for _, m in sent if m["type"] == "live.table"]
+    changes = table_changes(sent)
     for change in changes:  # made in another process: only the messages bring the tables
-        STATES.items.pop((change["table"], change["stamp"] % 1_000_000), None)
-    # The console reads only its log (the newest entries, then the ones it has not said
-    # yet): the changes say when each table moved; the big screen
-    # nothing: not the tables, not the round's other 97 tables for its standings.
-    assert queries_of(lambda: screen._screen_tables(changes, with_log=view == "host")) == reads
+        STATES.items.pop((change.payload["table"], change.version), None)
+    # As if each had scored (a Bunko): the big screen redraws its standings too. The console
+    # reads only its log (the newest entries, then the ones it has not said yet): the changes
+    # say when each table moved; the big screen nothing: not the tables, not the round's
+    # other 97 tables for its standings.
+    with_log = view == "host"
+    assert queries_of(lambda: screen._screen_tables(changes, True, with_log)) == reads
 
 
-def test_a_process_with_a_phone_at_the_table_uses_the_scores_and_log_the_change_brought(
-    host, sent, monkeypatch, django_capture_on_commit_callbacks
+def test_a_change_crosses_to_another_process_as_data_and_is_drawn_there_from_it(
+    host, sent, django_capture_on_commit_callbacks
 ):
     party = big_night(host, 8)
     html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
     with django_capture_on_commit_callbacks(execute=True):
         table_action(party.code, claim_at(party, 2, 0), "news-2001", {"type": "rolloff"})
-    # As Redis brings it to another process: plain data, no longer marked safe HTML.
-    change = json.loads(json.dumps(next(m for _, m in sent if m["type"] == "live.table")))
-    assert "Scores at table 2" in change["parts"]["top"]
+    # As Redis brings it to another process: plain data, and nothing drawn in it.
+    message = json.loads(json.dumps(next(m for _, m in sent if m["type"] == "live.table")))
+    assert "<" not in json.dumps(message)
+    change = Change.read(message)
     FRAGMENTS.clear()  # another process: nothing of this change drawn there
-    drawn: list[str] = []
-    real = render.render_part
-    monkeypatch.setattr(render, "render_part", lambda t, p, c: drawn.append(p) or real(t, p, c))
-    elsewhere = consumers.PartyConsumer()  # the phone's socket in that process
-    elsewhere.phone = phone
-    page = elsewhere._phone_table(change)
-    assert "table_top" not in drawn and "table_log" not in drawn
-    assert change["parts"]["top"] in page
+    STATES.items.pop((change.payload["table"], change.version), None)
+    pages: list[str] = []
+    assert queries_of(lambda: pages.append(fanout.phone_table(phone, change))) == 0
+    assert "Scores at table 2" in pages[0]
 
 
-def test_who_holds_the_prizes_is_drawn_once_and_reaches_other_processes_drawn(
-    host, sent, django_capture_on_commit_callbacks
-):
-    party = big_night(host, 8, dice_mode="physical")
-    with django_capture_on_commit_callbacks(execute=True):
-        holder = roll_a_bunko(party)
-    news = next(m for _, m in sent if m["type"] == "live.night" and m["parts"] == ["travelling"])
-    news = json.loads(json.dumps(news))  # as Redis brings it
-    name = Player.objects.get(pk=holder).name
-    assert name in news["drawn"]["phone"] and name in news["drawn"]["screen"]
-    FRAGMENTS.clear()  # another process: it has drawn nothing of this
-    keep_sent_travelling(news)
-    for view in ("phone", "screen"):
-        assert render.travelling_drawn(party.code, news["version"], view) == news["drawn"][view]
+def test_a_group_message_that_is_not_a_change_is_ignored_by_a_nights_socket(host, sent):
+    party = big_night(host, 8)
+    _html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
+    socket = consumers.PartyConsumer()
+    socket.view, socket.phone = "phone", phone
+    sent_to_it: list[dict] = []
+
+    async def send_json(content):
+        sent_to_it.append(content)
+
+    socket.send_json = send_json
+    forged = {"type": "live.table", "scope": party.code, "round": 1, "version": 9,
+              "payload": {"table": "2", "parts": {"top": "<script>x</script>"}}}  # fmt: skip
+    asyncio.run(socket.live_table(forged))
+    asyncio.run(socket.live_night({"type": "live.night", "version": 1}))
+    assert sent_to_it == []
 
 
 def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_decode_it(
@@ -178,13 +192,18 @@ def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_d
     changes = [m for _, m in sent if m["type"] == "live.table"]
     assert len(changes) == 2
     assert decoded == []  # drawing the changes here decoded none of the messages' copies
-    # Only a table's newest versions stay kept (caches.py); each of those is the one sent.
+    monkeypatch.undo()
+    assert_kept_as_sent([Change.read(m) for m in changes])
+
+
+def assert_kept_as_sent(changes: list[Change]) -> None:
+    """Only a table's newest versions stay kept (caches.py); each of those is the one sent."""
     for change in changes[-3:]:
-        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
-        assert kept == TableState.from_json(json.loads(change["state"]))
+        kept = STATES.peek((change.payload["table"], change.version))
+        assert kept == TableState.from_json(json.loads(change.payload["state"]))
     for change in changes[:-3]:
-        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
-        assert kept is None or kept == TableState.from_json(json.loads(change["state"]))
+        kept = STATES.peek((change.payload["table"], change.version))
+        assert kept is None or kept == TableState.from_json(json.loads(change.payload["state"]))
 
 
 @pytest.mark.parametrize("dice_mode", ["app", "physical"])
@@ -206,15 +225,9 @@ def test_every_state_kept_as_saved_equals_the_one_decoded_from_its_message(
         act = {**move["fields"], "at": at, "table": 1, "round": 1}
         with django_capture_on_commit_callbacks(execute=True):
             table_action(party.code, claim_at(party, 1, seat), f"kept-{step:03d}", act)
-    changes = [m for _, m in sent if m["type"] == "live.table"]
+    changes = table_changes(sent)
     assert len(changes) > 20
-    # Only a table's newest versions stay kept (caches.py); each of those is the one sent.
-    for change in changes[-3:]:
-        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
-        assert kept == TableState.from_json(json.loads(change["state"]))
-    for change in changes[:-3]:
-        kept = STATES.peek((change["table"], change["stamp"] % 1_000_000))
-        assert kept is None or kept == TableState.from_json(json.loads(change["state"]))
+    assert_kept_as_sent(changes)
 
 
 def test_the_consoles_card_drawn_from_a_change_is_the_card_a_fresh_page_draws(host, sent):
@@ -222,9 +235,9 @@ def test_the_consoles_card_drawn_from_a_change_is_the_card_a_fresh_page_draws(ho
     desk = consumers.PartyConsumer()
     desk.view, desk.night = "host", render.night_at(party)
     table_action(party.code, claim_at(party, 1, 0), "news-2001", {"type": "rolloff"})
-    changes = [m for _, m in sent if m["type"] == "live.table"]
+    changes = table_changes(sent)
     FRAGMENTS.clear()
-    drawn = desk._screen_tables(changes)
-    row = render.fresh_rows([r for r in desk.night.tables if r.number == 1])[0]
+    drawn = desk._screen_tables(changes, False, False)
+    row = next(r for r in table_rows(party) if r.number == 1)
     fresh = console.host_card(desk.night, row)
     assert 'data-changed-ms="' in fresh and fresh in drawn

@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from apps.core.tokens import seat_cookie_name
-from apps.parties import consumers, services
+from apps.parties import consumers, fanout, services
 from apps.parties.models import Table
 from config.asgi import application
 
@@ -309,6 +309,6 @@ async def test_sockets_that_need_the_same_fragment_at_once_wait_for_one_drawing(
         return "<section id='travelling'></section>"
 
     key = ("travelling", "ABCDE", 7, "phone", "en")
-    pages = await asyncio.gather(*(consumers.drawn_once(key, draw) for _ in range(50)))
+    pages = await asyncio.gather(*(fanout.drawn_once(key, draw) for _ in range(50)))
     assert len(drawn) == 1 and set(pages) == {"<section id='travelling'></section>"}
-    assert key not in consumers._DRAWING  # the next version draws anew
+    assert key not in fanout._DRAWING  # the next version draws anew

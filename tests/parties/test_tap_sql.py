@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.core import live
 from apps.core.errors import Refused
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
@@ -33,7 +34,7 @@ def host(django_user_model):
 @pytest.fixture
 def sent(monkeypatch) -> list[dict]:
     messages: list[dict] = []
-    monkeypatch.setattr(log, "_send", lambda groups, message: messages.append(message))
+    monkeypatch.setattr(live, "send_after_commit", lambda groups, message: messages.append(message))
     return messages
 
 
@@ -48,7 +49,7 @@ def test_a_tap_saves_its_table_as_the_orm_reads_it(host, sent):
     assert table.state != before.state
     # The message carries the very text the database got: decoded, the same state.
     message = next(m for m in sent if m["type"] == "live.table")
-    assert json.loads(message["state"]) == table.state
+    assert json.loads(message["payload"]["state"]) == table.state
     assert timezone.is_aware(table.changed)
     assert started - timedelta(seconds=1) <= table.changed <= timezone.now()
 

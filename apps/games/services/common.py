@@ -13,10 +13,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.core import scheduler
+from apps.core.changes import room_change
 from apps.core.codes import new_code, normalize_code
 from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused
-from apps.core.live import broadcast
+from apps.core.live import emit
 from apps.core.names import clean_name as clean_person_name
 from apps.core.protocol import DELAY, IllegalAction, without_delay
 from apps.core.tokens import SeatClaim, make_seat_token
@@ -83,7 +84,7 @@ def changed(room: Room, *fields: str, state: Any = None) -> None:
     room's deadlines are made to match the new state (system moves, bots' moves)."""
     room.version += 1
     room.save(update_fields=["version", "updated_at", *fields])
-    broadcast(room.group, room.version)
+    emit(room.group, room_change(room.code, room.version))
     if room.status == Room.Status.PLAYING:
         entry = get_game(room.game)
         plan_deadlines(room, entry, state if state is not None else entry.load_state(room.state))

@@ -7,10 +7,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from apps.core.changes import room_change
 from apps.core.dice import rng_for
 from apps.core.errors import Refused
 from apps.core.links import tell_night
-from apps.core.live import broadcast
+from apps.core.live import emit
 from apps.core.names import same_name
 from apps.core.protocol import IllegalAction, clean_options
 from apps.core.tokens import SeatClaim
@@ -86,7 +87,7 @@ def create_room(
             if is_creator:
                 creator_seat = seat
         assert creator_seat is not None
-        broadcast(room.group, room.version)
+        emit(room.group, room_change(room.code, room.version))
         if party_code and len(names) > 1:
             tell_night(party_code, "invitations")  # the invited phones show their seat
     return room, creator_seat

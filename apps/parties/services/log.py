@@ -1,27 +1,29 @@
 """The night's event log and the after-commit messages, shared by every service.
 
-Two kinds of change, two kinds of message:
+Two kinds of change, each emitted as one ``Change`` once committed (apps/core/changes.py):
 
 - a table's change (a tap, a STOP reaching it, a correction) bumps that table's version; its
-  phones and the screens (big screen, host console) hear ``live.table`` and redraw that
-  table only;
+  phones and the screens (big screen, host console) hear a ``table`` change and redraw that
+  table only (apps/parties/fanout.py);
 - a night-wide change (players, a round starting or ending, STOP, a travelling prize, pause)
-  bumps the night's version; every socket of the night hears ``live.night`` with the parts
+  bumps the night's version; every socket of the night hears a ``night`` change with the parts
   that changed.
+
+The services draw nothing: what the sockets show is drawn on their side of the channel layer.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from apps.core import groups
+from apps.core.changes import night_change, table_change
 from apps.core.latest import LATEST
-from apps.core.live import send_after_commit
+from apps.core.live import emit, send_after_commit
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.selectors import keep_state, ms_of
 
@@ -35,40 +37,6 @@ INVITATIONS = "invitations"  # a party game keeps a seat for a player
 LANGUAGE = "language"  # the big screen's language
 AWARDS = "awards"  # a step of the awards ceremony (apps.parties.awards)
 WAITING = "waiting"  # the phones waiting for the host's OK to join (the console alone)
-
-
-def _send(groups: list[str], message: dict) -> None:
-    send_after_commit(groups, message)
-
-
-# What many sockets show alike after a change (a table's scores and log, who holds the
-# travelling prizes), drawn once where the change is made and sent with it, so that the
-# other server processes need not draw it again (apps/parties/sent_parts.py provides the
-# drawings, by message type: the services draw nothing themselves).
-_drawings: dict[str, Callable[[dict], dict]] = {}
-
-
-def draw_with(message_type: str, drawing: Callable[[dict], dict]) -> None:
-    """``drawing(message)`` returns what to add to a committed change's message."""
-    _drawings[message_type] = drawing
-
-
-def _send_drawn(groups: list[str], message: dict, at_once: Sequence[str] = ()) -> None:
-    drawing = _drawings.get(message["type"])
-    if drawing is not None:
-        # Drawn once committed (a version rolled back is never kept), just before it is sent.
-        transaction.on_commit(lambda: message.update(drawing(message)), robust=True)
-    _send(groups, message)
-    if at_once:
-        # The same news, drawn, as a message of its own for the few it concerns: it is not
-        # held back like newest-only news (apps/core/latest.py).
-        now: dict = {}
-        transaction.on_commit(lambda: now.update(_without(message, LATEST)))
-        _send(at_once, now)
-
-
-def _without(message: dict, key: str) -> dict:
-    return {k: v for k, v in message.items() if k != key}
 
 
 def record_night(
@@ -94,24 +62,20 @@ def record_night(
         player=player,
         data=data,
     )
-    message = {
-        "type": "live.night",
-        "code": party.code,
-        "version": party.version,
-        "parts": list(parts),
-    }
+    change = night_change(party.code, party.version, list(parts))
     if parts == (TRAVELLING,):
         # Only who holds the prizes now matters: at a big night the prizes move every
         # second, so each server process tells its sockets at most once a second (every
-        # few seconds at a big night); the players concerned hear it at once.
-        message[LATEST] = TRAVELLING
-    _send_drawn([party.group], message, [groups.seat(party.scope, pk) for pk in concerns])
+        # few seconds at a big night); the players concerned hear it at once, by a message
+        # of their own that is not held back.
+        emit([party.group], change, **{LATEST: TRAVELLING})
+    else:
+        emit([party.group], change)
+    if concerns:
+        emit([groups.seat(party.scope, pk) for pk in concerns], change)
     if player is not None and ALL not in parts:
         # The player concerned redraws all of their phone (joined, freed, leaving...).
-        _send(
-            [groups.seat(party.scope, player.pk)],
-            {"type": "live.night", "version": party.version, "parts": [ALL]},
-        )
+        emit([groups.seat(party.scope, player.pk)], night_change(party.code, party.version, [ALL]))
     return event
 
 
@@ -143,32 +107,32 @@ def record_table(
         seat=seat,
         data=data,
     )
-    # Once committed, this process keeps the state it saved under its version: drawing the
-    # change's shared parts here and this process's own sockets decode nothing.
+    # Once committed, this process keeps the state it saved under its version: its own
+    # sockets decode nothing.
     pk, version, saved = table.pk, table.version, table.state
     transaction.on_commit(lambda: keep_state(pk, version, saved))
-    message = {
-        "type": "live.table",
-        "table": table.pk,
-        "number": table.number,
-        "round": table.round,
-        "stamp": table.stamp,
-        # The players' tallies moved (a Bunko, a wipeout, a finished game): their sheets too.
-        "tallies": tallies,
+    change = table_change(
+        party.code,
+        table.round,
+        table.version,
+        table=table.pk,
+        number=table.number,
+        seats=list(table.seats),
         # The table as saved, so that no server process reads it back to draw it. A Bunko
         # table hides nothing: this is what its phones and the screens show. It goes no
         # further than the servers' consumers.
-        "state": state_text,
-        "seats": list(table.seats),
+        state=state_text,
         # When it changed, for the console's "waiting" clock: not read back either.
-        "changed": ms_of(table.changed),
-    }
-    _send_drawn([table.group, party.screens_group], message)
+        changed=ms_of(table.changed),
+        # The players' tallies moved (a Bunko, a wipeout, a finished game): their sheets too.
+        tallies=tallies,
+    )
+    emit([table.group, party.screens_group], change)
 
 
 def announce(audience: list[str], event: str, **data: Any) -> None:
     """A one-off moment on the screens (the STOP bell, a Bunko), after commit."""
-    _send(audience, {"type": "live.event", "event": event, "data": data})
+    send_after_commit(audience, {"type": "live.event", "event": event, "data": data})
 
 
 def now_ms() -> int:
