@@ -211,14 +211,21 @@ else:
     }
 
 
+# The fast path (apps/fastpath): a tap's SQL written out once and channel layers tuned for a
+# big night. FAST_PATH=off runs the ORM and Channels' stock layers instead, as slow as they are.
+FAST_PATH = os.environ.get("FAST_PATH", "on").strip().lower() not in {"off", "0", "false", "no"}
+
+
 def redis_layer(url: str) -> dict:
     """The channel layer on Redis at ``url``, for several daphne processes."""
     from redis.asyncio.retry import Retry
     from redis.backoff import ExponentialBackoff
 
     return {
-        # Publish/subscribe between the processes (see apps/core/redis_layer.py).
-        "BACKEND": "apps.core.redis_layer.ScaleOutChannelLayer",
+        # Publish/subscribe between the processes (see apps/fastpath/redis_layer.py).
+        "BACKEND": "apps.fastpath.redis_layer.ScaleOutChannelLayer"
+        if FAST_PATH
+        else "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
             # Redis's publish/subscribe knows no database numbers: the number in the URL
             # goes into the names, so events on one Redis stay apart as their keys do.
@@ -250,7 +257,9 @@ if redis_url := os.environ.get("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "apps.core.channel_layer.PartyChannelLayer",
+            "BACKEND": "apps.fastpath.memory_layer.PartyChannelLayer"
+            if FAST_PATH
+            else "channels.layers.InMemoryChannelLayer",
             "CONFIG": {"capacity": 1000},
         }
     }

@@ -37,7 +37,7 @@ from apps.core import limits, pace, presence
 from apps.core.changes import Change, NotAChange
 from apps.core.errors import Refused
 from apps.core.language import language_of_scope, speak_from_now_on
-from apps.core.redis_layer import LayerAway
+from apps.fastpath.redis_layer import LayerAway
 
 log = logging.getLogger(__name__)
 
@@ -282,7 +282,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     async def layer_lost(self, message: dict) -> None:
         """This process lost the channel layer (Redis): close, so the page reconnects and
-        catches up by version once it is back (apps/core/redis_layer.py)."""
+        catches up by version once it is back (apps/fastpath/redis_layer.py)."""
         await self.close(code=LAYER_LOST)
 
     async def ended(self) -> None:

@@ -46,6 +46,25 @@ def test_the_embedded_channel_layer_is_in_memory():
     assert settings.CHANNEL_LAYERS["default"]["BACKEND"].endswith("PartyChannelLayer")
 
 
+@pytest.mark.parametrize(
+    ("fast_path", "layers"),
+    [
+        ("on", ["apps.fastpath.memory_layer.PartyChannelLayer",
+                "apps.fastpath.redis_layer.ScaleOutChannelLayer"]),
+        ("off", ["channels.layers.InMemoryChannelLayer",
+                 "channels_redis.pubsub.RedisPubSubChannelLayer"]),
+    ],
+)  # fmt: skip
+def test_without_the_fast_path_the_server_runs_on_channels_stock_layers(fast_path, layers):
+    code = (
+        "from django.conf import settings; from config import settings as s; "
+        "print(settings.FAST_PATH, settings.CHANNEL_LAYERS['default']['BACKEND'], "
+        "s.redis_layer('redis://127.0.0.1:6379/0')['BACKEND'])"
+    )
+    result = run_manage("shell", "--no-imports", "-c", code, FAST_PATH=fast_path)
+    assert result.stdout.split() == [str(fast_path == "on"), *layers], result.stderr
+
+
 def test_an_unreachable_database_url_names_what_failed_and_how_to_fix_it(tmp_path):
     result = run_manage(
         "preflight",

@@ -1,7 +1,7 @@
-"""The fast path leans on other packages' insides: the tap's SQL is the ORM's own statements
-written out once (apps/parties/services/tap_reads.py, tap_writes.py), and the channel layers
-override private methods of Channels' and channels-redis's (apps/core/channel_layer.py,
-apps/core/redis_layer.py). They were written for, and tested against, these versions: an
+"""The fast path (apps/fastpath) leans on other packages' insides: the tap's SQL is the ORM's
+own statements written out once (tap_reads.py, tap_writes.py), and the channel layers
+override private methods of Channels' and channels-redis's (memory_layer.py,
+redis_layer.py). They were written for, and tested against, these versions: an
 upgrade of any of them fails here first, so whoever upgrades reads those modules again and
 runs the tap and layer tests before moving the pins."""
 
@@ -22,5 +22,5 @@ WRITTEN_FOR = {
 def test_the_fast_path_runs_on_the_versions_it_was_written_for(package, series):
     assert version(package).startswith(series), (
         f"{package} {version(package)}: the fast path was written for {series}x; read "
-        "apps/parties/services/tap_*.py and apps/core/*layer.py again before moving this pin"
+        "apps/fastpath/ again before moving this pin"
     )

@@ -11,8 +11,8 @@ import time
 import pytest
 
 from apps.core import latest as latest_module
-from apps.core.channel_layer import PartyChannelLayer
 from apps.core.latest import EVERY, LATEST, SLICE, Latest
+from apps.fastpath.memory_layer import PartyChannelLayer
 
 WINDOW = 0.3
 
@@ -105,7 +105,7 @@ async def test_a_big_group_waits_its_longer_turn_for_the_newest(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_redis_layer_hands_over_the_first_at_once_and_then_only_the_newest(monkeypatch):
-    from apps.core.redis_layer import ScaleOutChannelLayer
+    from apps.fastpath.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
     from tests.servers import RedisServer
 

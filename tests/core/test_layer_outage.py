@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def own_redis():
     """A Redis of the test's own (to stop and start) and a maker of scale-out layers on it."""
-    from apps.core.redis_layer import ScaleOutChannelLayer
+    from apps.fastpath.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
     from tests.servers import RedisServer
 
@@ -223,7 +223,7 @@ async def test_a_process_behind_by_more_than_a_thousand_messages_loses_none_of_t
 
 
 async def test_every_socket_of_a_process_hears_when_redis_is_lost(own_redis):
-    from apps.core.redis_layer import LOST
+    from apps.fastpath.redis_layer import LOST
 
     redis, new_layer = own_redis
     layer = new_layer()
@@ -288,7 +288,7 @@ def redis_away(monkeypatch, settings):
     function returns the layer."""
     from channels.layers import channel_layers
 
-    from apps.core.redis_layer import ScaleOutChannelLayer
+    from apps.fastpath.redis_layer import ScaleOutChannelLayer
     from config.settings import redis_layer
 
     def go_away() -> ScaleOutChannelLayer:

@@ -1,6 +1,8 @@
-"""A tap's reads and writes are SQL written out once (services/tap_reads.py, tap_writes.py):
-what they read must be the ORM's own instances, field by field, and what they store must
-read back through the ORM exactly as the ORM's own save() and create() stored it."""
+"""A tap's reads and writes are SQL written out once (apps/fastpath/tap_reads.py,
+tap_writes.py): what they read must be the ORM's own instances, field by field, and what they
+store must read back through the ORM exactly as the ORM's own save() and create() stored it.
+Every test here runs both ways: on the fast path, and on the ORM it falls back to
+(``FAST_PATH=off``, services/tap_store.py)."""
 
 from __future__ import annotations
 
@@ -19,11 +21,21 @@ from apps.parties.models import Event, Party, Player, Table
 from apps.parties.selectors import STATES
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
-from apps.parties.services.tap_reads import locked_table, night_of_tap, player_of
-from apps.parties.services.tap_writes import append_event
+from apps.parties.services.tap_store import append_event, locked_table, night_of_tap, player_of
 from tests.parties.test_night_at_scale import big_night, claim_at
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True, params=["fast path", "ORM"])
+def way(request, settings) -> str:
+    settings.FAST_PATH = request.param == "fast path"
+    return request.param
+
+
+def fast_path_only(way: str) -> None:
+    if way != "fast path":
+        pytest.skip("what the fast path adds to the ORM's own way")
 
 
 @pytest.fixture
@@ -84,10 +96,11 @@ def test_a_table_entry_without_a_player_stores_nulls(host, sent):
     assert Table.objects.get(pk=table.pk).version == table.version
 
 
-def test_an_entry_field_the_writer_is_not_given_is_refused_or_takes_its_default(host, sent):
+def test_an_entry_field_the_writer_is_not_given_is_refused_or_takes_its_default(host, sent, way):
     """The written-out insert names every field of the log: one it is not given takes its
     default, as the ORM's would, and a required one (a field added later that nobody passes
     yet) stops the tap instead of being stored as NULL."""
+    fast_path_only(way)
     party = big_night(host, 8, dice_mode="physical")
     table = Table.objects.get(party=party, round=1, number=1)
     append_event(party_id=party.pk, table_id=table.pk, version=99, kind="defaults")
@@ -125,7 +138,8 @@ def test_a_taps_reads_are_the_orms_instances_field_by_field(host, sent):
     assert player_of(night, 10**9) is None
 
 
-def test_a_tap_whose_phone_knows_its_table_reads_in_one_query(host, sent):
+def test_a_tap_whose_phone_knows_its_table_reads_in_one_query(host, sent, way):
+    fast_path_only(way)
     party = big_night(host, 8, dice_mode="physical")
     table = Table.objects.get(party=party, round=1, number=1)
     claim, other = claim_at(party, 1, 0), claim_at(party, 2, 0)

@@ -27,7 +27,7 @@ from apps.core.live import emit, send_after_commit
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.selectors import keep_state, ms_of
 
-from .tap_writes import append_event, save_table
+from .tap_store import append_event, save_table
 
 # The parts of the screens a night-wide change can touch; ALL redraws everything.
 ALL = "all"

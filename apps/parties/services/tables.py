@@ -28,7 +28,7 @@ from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, re
 from apps.parties.selectors import STATES, rows_of, table_rows, table_states, table_summaries
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
-from .tap_reads import locked_table, night_of_tap, player_of, tap_rows
+from .tap_store import locked_table, night_of_tap, player_of, tap_rows
 
 # What a phone may send; dice never come from a phone (the app rolls them).
 PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"}

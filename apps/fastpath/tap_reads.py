@@ -6,7 +6,8 @@ of CPU to build and 0.16 ms to run as written here (PostgreSQL, this laptop). ``
 then still cost more than the query (it matched the columns to the fields and looked up
 their conversions anew for every row), so a row becomes a model instance here, with each
 field's own conversions found once (``_reading``). Each query is the one the ORM wrote for
-it (tables.py says what each read is for).
+it (apps/parties/services/tables.py says what each read is for; tap_store.py holds the
+ORM's own reads, the fallback).
 """
 
 from __future__ import annotations
