@@ -11,6 +11,7 @@ from apps.core.i18n import N_, _, ngettext
 from apps.parties import awards
 from apps.parties.rules import table as rules
 from apps.parties.rules.attendance import is_ghost, shown_name
+from apps.parties.rules.rotation import next_table
 from apps.parties.rules.table import DONE, PLAYING, ROLLOFF, SCRAMBLE, TableState
 
 
@@ -104,18 +105,19 @@ REPORT_WORDS = {
 
 
 def moves_text(view: dict, names: list[str], number: int, tables: int) -> str:
-    """Where the teams go next round, by the rotation rulings: at the head table the winners
-    stay and the losers go to the bottom table; elsewhere the winners move up one table and
-    the losers stay."""
+    """Where the teams go next round, by the rotation rulings (rules/rotation.py): at the
+    head table the winners stay and the losers go to the bottom table; elsewhere the winners
+    move up one table and the losers stay."""
     if view["outcome"] is None or tables < 2:
         return ""
     winners = team_names(names, view["winner"])
     losers = team_names(names, 1 - view["winner"])
+    up, down = next_table(number, tables, won=True), next_table(number, tables, won=False)
     if number == 1:
         text = _("{winners} stay · {losers} go to table {table}")
-        return text.format(winners=winners, losers=losers, table=tables)
+        return text.format(winners=winners, losers=losers, table=down)
     text = _("{winners} move up to table {table} · {losers} stay")
-    return text.format(winners=winners, losers=losers, table=number - 1)
+    return text.format(winners=winners, losers=losers, table=up)
 
 
 def next_tables(view: dict, number: int, tables: int) -> tuple[str, str]:
@@ -123,12 +125,13 @@ def next_tables(view: dict, number: int, tables: int) -> tuple[str, str]:
     the team's names on the big screen: the same rotation rulings as ``moves_text``."""
     if view["outcome"] is None or tables < 2:
         return ("", "")
-    if number == 1:
-        winners = _glued(_("Stay at table {table}"), 1)
-        losers = _glued(_("Go to table {table}"), tables)
-    else:
-        winners = _glued(_("Move up to table {table}"), number - 1)
-        losers = _glued(_("Stay at table {table}"), number)
+    up, down = next_table(number, tables, won=True), next_table(number, tables, won=False)
+    winners = _glued(
+        _("Stay at table {table}") if up == number else _("Move up to table {table}"), up
+    )
+    losers = _glued(
+        _("Stay at table {table}") if down == number else _("Go to table {table}"), down
+    )
     return (winners, losers) if view["winner"] == 0 else (losers, winners)
 
 
@@ -303,18 +306,19 @@ def seat_panel(card: dict, state: TableState, seat: int, next_round: bool = True
             else _("{name} is rolling.").format(name=view["roller_name"])
         )
     elif view["phase"] == DONE:
-        won = view["winner"] == seat % 2
+        won = view["winner"] == view["team"]
         headline = _("Your team won this round!") if won else _("Your team lost this round.")
         if card["moves"] and next_round:
             number = card["number"]
-            if won and number == 1:
+            going = next_table(number, card["tables"], won)
+            if going == number == 1:
                 next_round = _("You stay at the head table.")
-            elif won:
-                next_round = _("Next round you move up to table {table}.").format(table=number - 1)
-            elif number == 1:
-                next_round = _("Next round you go to table {table}.").format(table=card["tables"])
-            else:
+            elif going == number:
                 next_round = _("Next round you stay at this table.")
+            elif going < number:
+                next_round = _("Next round you move up to table {table}.").format(table=going)
+            else:
+                next_round = _("Next round you go to table {table}.").format(table=going)
             headline += " " + next_round
     else:
         headline = ""
@@ -322,8 +326,8 @@ def seat_panel(card: dict, state: TableState, seat: int, next_round: bool = True
     choosing = _choosing_partners(state, seat)
     return {
         "seat": seat,
-        "team": seat % 2,
-        "partner": names[(seat + 2) % 4],
+        "team": view["team"],
+        "partner": names[view["partner"]],
         "your_turn": view["your_turn"],
         "yours": view["phase"] == PLAYING and view["roller"] == seat,
         "headline": headline,

@@ -30,6 +30,7 @@ from apps.parties.presenter import (
     standings_pages,
     table_card,
 )
+from apps.parties.rules.state import partner_of
 from apps.parties.selectors import (
     NIGHTS,
     Night,
@@ -218,7 +219,7 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
                 lost = summary.winners is not None and not won
                 line.update(
                     table=table.number,
-                    partner=names[(seat + 2) % 4],
+                    partner=names[partner_of(seat)],
                     won=won,
                     lost=lost,
                     bunkos=summary.bunkos[seat],

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.dice import new_seed, rng_for
-from apps.core.errors import Refused
-from apps.core.protocol import DELAY, IllegalAction, without_delay
+from apps.core.errors import Refused, refused_by_rules
+from apps.core.protocol import DELAY, without_delay
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player
 from apps.parties.selectors import night_at, tallies
@@ -108,10 +108,8 @@ def _apply(
     who stepped. The log keeps them in no language (screens.told), so each reader's log says
     them in theirs."""
     state = settlement.State.from_json(ceremony.state)
-    try:
+    with refused_by_rules():
         new = settlement.apply(state, seat, action, rng_for(ceremony.seed, ceremony.version + 1))
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
     ceremony.state = new.to_json()
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from apps.parties.rules.rotation import (
+    next_table,
     partners,
     rotate,
     seat_first_round,
@@ -169,3 +170,19 @@ def test_first_round_seats_four_to_a_table_randomly_or_by_dice() -> None:
         assert len(tables) == 3 and sorted(sum(tables, [])) == sorted(players)
     with pytest.raises(ValueError):
         seat_first_round(players[:10], random.Random(1))
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 5, 12])
+def test_where_a_pair_goes_next_is_where_the_rotation_seats_it(count):
+    rng = random.Random(count)
+    tables = [[f"p{t}-{s}" for s in range(4)] for t in range(count)]
+    results = []
+    for table in tables:
+        won = rng.randrange(2)
+        results.append(
+            {"winners": [table[won], table[won + 2]], "losers": [table[1 - won], table[3 - won]]}
+        )
+    where = {name: t + 1 for t, table in enumerate(rotate(tables, results)) for name in table}
+    for number, result in enumerate(results, start=1):
+        for won, pair in ((True, result["winners"]), (False, result["losers"])):
+            assert {where[name] for name in pair} == {next_table(number, count, won)}

@@ -8,7 +8,16 @@ import random
 import pytest
 
 from apps.parties.rules import IllegalAction, apply, legal_actions, outcome, setup, view
-from apps.parties.rules.table import DONE, PLAYING, ROLLOFF, SCRAMBLE, TableState, team_of
+from apps.parties.rules.table import (
+    DONE,
+    PLAYING,
+    ROLLOFF,
+    SCRAMBLE,
+    SEAT_MOVES,
+    TableState,
+    stalled_move,
+    team_of,
+)
 
 from .test_bunko_rolls import roll, table_starting_with
 
@@ -309,3 +318,29 @@ def test_the_rolls_the_app_makes_for_a_player_say_so_and_a_ghosts_do_not() -> No
     assert not any(r.get("app") for r in state.rolls if r["seat"] == 3)
     again = replay(state.players, state.options, state.entries)
     assert again.rolls == state.rolls
+
+
+def test_the_host_plays_a_stalled_table_as_its_missing_phone_would() -> None:
+    state = setup(["Ann", "Bea", "Cal", "Dee"], {}, RNG)
+    assert stalled_move(state, None, real_dice=False) == (None, {"type": "rolloff"})
+    state = apply(state, None, {"type": "rolloff", "dice": {0: 3, 1: 5, 2: 1, 3: 4}}, RNG)
+    assert stalled_move(state, None, real_dice=False) == (1, {"type": "roll", "app": True})
+    with pytest.raises(IllegalAction, match="real dice"):
+        stalled_move(state, None, real_dice=True)
+    scramble = TableState.from_json({**state.to_json(), "phase": SCRAMBLE})
+    with pytest.raises(IllegalAction, match="who grabs"):
+        stalled_move(scramble, None, real_dice=False)
+    assert stalled_move(scramble, 2, real_dice=False) == (2, {"type": "grab"})
+
+
+def test_every_move_the_rules_offer_a_seat_is_a_seat_move() -> None:
+    rng = random.Random(5)
+    for game in range(200):
+        state = setup(["Ann", "Bea", "Cal", "Dee"], {"dice": ("app", "physical")[game % 2]}, rng)
+        for _step in range(40):
+            offers = [(s, a) for s in range(4) for a in legal_actions(state, s)]
+            assert {a["type"] for _s, a in offers} <= SEAT_MOVES
+            if not offers:
+                break
+            seat, action = rng.choice(offers)
+            state = apply(state, seat, action, rng)

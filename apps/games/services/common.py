@@ -16,10 +16,10 @@ from apps.core import scheduler
 from apps.core.changes import room_change
 from apps.core.codes import new_code, normalize_code
 from apps.core.dice import new_seed, rng_for
-from apps.core.errors import Refused
+from apps.core.errors import Refused, refused_by_rules
 from apps.core.live import emit
 from apps.core.names import clean_name as clean_person_name
-from apps.core.protocol import DELAY, IllegalAction, without_delay
+from apps.core.protocol import DELAY, without_delay
 from apps.core.tokens import SeatClaim, make_seat_token
 from apps.games.models import Action, Room, Seat
 from apps.games.registry import GameEntry, get_game
@@ -121,10 +121,8 @@ def apply_move(
 ) -> Any:
     """Apply one move to the rules and the log; the room is finished when, and only when,
     the rules' outcome says so."""
-    try:
+    with refused_by_rules():
         new = entry.rules.apply(state, player, action, rng_for(room.seed, room.version))
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
     Action.objects.create(
         room=room, version=room.version, action_id=action_id, kind=kind, seat=player, data=action
     )

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 
 from apps.core.changes import room_change
 from apps.core.dice import rng_for
-from apps.core.errors import Refused
+from apps.core.errors import Refused, refused_by_rules
 from apps.core.links import tell_night
 from apps.core.live import emit
 from apps.core.names import same_name
@@ -63,10 +63,8 @@ def create_room(
         )
     given = dict(options or {})
     seed = room_seed(given)
-    try:
+    with refused_by_rules():
         opts = clean_options(entry.options, given)
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
     with transaction.atomic():
         room = Room.objects.create(
             code=unique_code(), game=entry.slug, options=opts, seed=seed, party_code=party_code

@@ -103,6 +103,18 @@ def rotate(
     return new
 
 
+def next_table(number: int, tables: int, won: bool) -> int:
+    """Where a pair that played at table ``number`` (1 is the head table) of ``tables`` sits
+    next round: the same rulings as ``rotate``. 'head = head winners + table-2 winners';
+    'middle table k = table-k losers + table-(k+1) winners'; 'bottom = bottom losers + head
+    losers'; with one table both pairs stay."""
+    if tables < 2:
+        return number
+    if number == 1:
+        return 1 if won else tables
+    return number - 1 if won else number
+
+
 def partners(table: Table) -> list[frozenset[str]]:
     """The two teams at a table: seats 1+3 and 2+4."""
     return [frozenset((table[0], table[2])), frozenset((table[1], table[3]))]

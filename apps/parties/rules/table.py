@@ -345,6 +345,31 @@ def legal_actions(state: TableState, seat: int | None) -> list[Action]:
     return actions
 
 
+# Every move a seat's own phone may make: what ``legal_actions`` ever offers a seat.
+SEAT_MOVES = frozenset({"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"})
+# The moves a phone makes for the moment it was drawn for (``at``: the state's version): a
+# grab in a scramble is a race, and whichever moment it lands in counts.
+MOVES_OF_A_MOMENT = SEAT_MOVES - {"grab"}
+
+
+def stalled_move(
+    state: TableState, grabber: int | None, real_dice: bool
+) -> tuple[int | None, Action]:
+    """The move the host makes for a table whose next move waits on a phone that is gone,
+    with the app's dice: the roll-off, the roller's roll, or in a scramble a grab for the
+    seat the host names (``grabber``). As (seat, action) for ``apply``. With real dice the
+    host has nothing to roll: any phone at the table taps in what was rolled."""
+    if state.phase == ROLLOFF:
+        return None, {"type": "rolloff"}
+    if state.phase == SCRAMBLE:
+        if grabber is None:
+            raise IllegalAction(_("Say who grabs the die."))
+        return grabber, {"type": "grab"}
+    if real_dice:
+        raise IllegalAction(_("With real dice any phone at the table taps in the roll."))
+    return state.roller, {"type": "roll", "app": True}
+
+
 def ghost_action(state: TableState, seat: int, rng: random.Random) -> Action | None:
     """What the app does for a ghost seat now: roll its dice, or grab in a scramble (the
     simulator's equally quick ghost)."""

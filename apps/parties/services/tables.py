@@ -19,22 +19,26 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.core.dice import rng_for
-from apps.core.errors import Refused
-from apps.core.protocol import IllegalAction
+from apps.core.errors import Refused, refused_by_rules
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Party, Player, Table
 from apps.parties.rules.rotation import swap_partners
-from apps.parties.rules.table import BUNKO, DONE, WIPEOUT, TableState, apply, replay
+from apps.parties.rules.table import (
+    BUNKO,
+    DONE,
+    MOVES_OF_A_MOMENT,
+    SEAT_MOVES,
+    WIPEOUT,
+    TableState,
+    apply,
+    legal_actions,
+    replay,
+    stalled_move,
+)
 from apps.parties.selectors import STATES, rows_of, table_rows, table_states, table_summaries
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
 from .tap_store import locked_table, night_of_tap, player_of, tap_rows
-
-# What a phone may send; dice never come from a phone (the app rolls them).
-PLAYER_ACTIONS = {"rolloff", "roll", "report", "grab", "scramble", "swap", "undo"}
-# Taps that must be for the very moment the phone showed ("at"): a second tap on a roll
-# already made would roll again. A grab is a race: it counts whenever it arrives.
-TIMED_TAPS = PLAYER_ACTIONS - {"grab"}
 
 
 def seat_player(party: Party, claim: SeatClaim | None, player: Player | None = None) -> Player:
@@ -92,6 +96,17 @@ def keep_state(table: Table, state: TableState) -> None:
     transaction.on_commit(lambda: STATES.put(key, state))
 
 
+def _seat_move(state: TableState, seat: int, move: dict, rng) -> TableState:
+    """The table after a seat's move. The rules say why a move is refused; one they would
+    carry out but do not offer this seat now is refused too: the rules' list of legal moves
+    is what every phone draws its buttons from."""
+    with refused_by_rules():
+        new = apply(state, seat, move, rng)
+    if not any(offer["type"] == move["type"] for offer in legal_actions(state, seat)):
+        raise Refused(_("That is not a move you can make now; nothing changed."))
+    return new
+
+
 def _int(value) -> int | None:
     try:
         return int(value)
@@ -131,7 +146,7 @@ def table_action(
     player = seat_player(party, claim, player)
     _check_playing(party)
     kind = action.get("type") if isinstance(action, dict) else None
-    if kind not in PLAYER_ACTIONS:
+    if kind not in SEAT_MOVES:
         raise Refused(_("That is not something you can do at a Bunko table."))
     if table is None or player.id not in table.seats:
         table = locked_table_of(party, player, table_hint if table is None else None)
@@ -144,16 +159,13 @@ def table_action(
     if "round" in action and _int(action["round"]) != table.round:
         raise Refused(_("That round is over: here is your table now."))
     state = locked_state(table)
-    if kind in TIMED_TAPS and "at" in action and _int(action["at"]) != state.version:
+    if kind in MOVES_OF_A_MOMENT and "at" in action and _int(action["at"]) != state.version:
         # The button was drawn for an earlier moment of the table: a double tap, or a tap
         # that crossed another phone's. Applying it would roll for the wrong moment.
         raise Refused(_("The table moved on before that tap arrived; nothing changed."))
     seat = table.seats.index(player.id)
     rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
-    try:
-        new = apply(state, seat, _move(action), rng)
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
+    new = _seat_move(state, seat, _move(action), rng)
     if kind == "swap":
         table.seats = swap_partners(table.seats)
     table.state = new.to_json()
@@ -332,10 +344,8 @@ def correct_entry(
     state = TableState.from_json(table.state)
     before = state.entries[index]["action"] if 0 <= index < len(state.entries) else None
     correction = {"type": "correct", "index": index, "replacement": replacement}
-    try:
+    with refused_by_rules():
         new = apply(state, None, correction, random.Random(0))
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
     table.state = new.to_json()
     record_table(
         party,
@@ -382,10 +392,8 @@ def host_move(code: str, table_id: int, move: dict) -> int:
     state = TableState.from_json(table.state)
     seat, action = _host_action(party, state, move)
     rng = rng_for(party.seed, table.pk * 1_000_003 + table.version)
-    try:
+    with refused_by_rules():
         new = apply(state, seat, action, rng)
-    except IllegalAction as error:
-        raise Refused(str(error)) from None
     table.state = new.to_json()
     moments = _moments(state, new)
     # What the move did goes into the log: whom the app plays for now, the rolls it made.
@@ -410,13 +418,7 @@ def _host_action(party: Party, state: TableState, move: dict) -> tuple[int | Non
         winner = _int(move.get("winner"))
         return None, {"type": "end", **({"winner": winner} if winner is not None else {})}
     # "play": the stalled seat's own move, with the app's dice.
-    if state.phase == "rolloff":
-        return None, {"type": "rolloff"}
-    if state.phase == "scramble":
-        seat = _int(move.get("seat"))
-        if seat is None:
-            raise Refused(_("Say who grabs the die."))
-        return seat, {"type": "grab"}
-    if party.dice_mode == Party.DiceMode.PHYSICAL:
-        raise Refused(_("With real dice any phone at the table taps in the roll."))
-    return state.roller, {"type": "roll", "t": now_ms(), "app": True}
+    with refused_by_rules():
+        real_dice = party.dice_mode == Party.DiceMode.PHYSICAL
+        seat, action = stalled_move(state, _int(move.get("seat")), real_dice)
+    return seat, ({**action, "t": now_ms()} if action["type"] == "roll" else action)
