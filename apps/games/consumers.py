@@ -15,7 +15,7 @@ from apps.core import groups
 from apps.core.codes import normalize_code
 from apps.core.errors import Refused
 from apps.core.links import night_for_phone
-from apps.core.live import LiveConsumer
+from apps.core.live import LiveConsumer, read_change
 from apps.core.network import public_base_for
 from apps.core.tokens import SeatClaim, read_seat_token, seat_cookie_name
 from apps.games import services
@@ -75,7 +75,8 @@ class RoomConsumer(LiveConsumer):
     async def live_night(self, event: dict) -> None:
         """The night moved on (a round started, the night ended): say what it wants of this
         phone above the game ("Round 2 has started: go to table 3")."""
-        if "all" not in (event.get("parts") or []):
+        change = read_change(event)
+        if change is None or "all" not in change.payload["parts"]:
             return
         html = await database_sync_to_async(self._night_call)()
         await self.send_json({"type": "fragments", "html": html})
