@@ -29,7 +29,7 @@ from apps.circles.tokens import make_ask_token, make_feed_token
 from apps.core.converters import row_id
 from apps.core.errors import Refused
 
-from .common import answer, circle_view, first_error, site_of
+from .common import answer, carried_out, circle_view, first_error, site_of
 
 
 @require_GET
@@ -239,17 +239,14 @@ def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     if request.method == "GET":
         return render(request, "circles/settings.html", settings_context(viewer))
     form = SettingsForm(request.POST, instance=Circle.objects.get(pk=circle.pk))
-    error = success = None
-    if form.is_valid():
-        try:
-            viewer.circle = services.update_circle(circle.pk, form.cleaned_data)
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("Saved.")
-            form = None
-    else:
-        error = first_error(form)
+
+    def save(data: dict) -> str:
+        viewer.circle = services.update_circle(circle.pk, data)
+        return _("Saved.")
+
+    error, success = carried_out(form, save)
+    if success:
+        form = None
     context = settings_context(viewer, form=form)
     context.update(error=error, success=success)
     template = "circles/settings.html#options" if request.htmx else "circles/settings.html"
@@ -261,19 +258,14 @@ def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 def prizes(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     circle = viewer.circle
     form = PrizesForm(request.POST, current=circle.prize_categories)
-    error = success = None
-    if form.is_valid():
-        try:
-            viewer.circle = services.update_circle(
-                circle.pk, {"prize_categories": form.categories()}
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("The prize categories are saved; each night starts with them.")
-            form = None
-    else:
-        error = first_error(form)
+
+    def save(_data: dict) -> str:
+        viewer.circle = services.update_circle(circle.pk, {"prize_categories": form.categories()})
+        return _("The prize categories are saved; each night starts with them.")
+
+    error, success = carried_out(form, save)
+    if success:
+        form = None
     context = settings_context(viewer, prizes=form)
     context.update(prize_error=error, prize_success=success)
     template = "circles/settings.html#prizes" if request.htmx else "circles/settings.html"

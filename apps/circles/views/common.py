@@ -19,6 +19,7 @@ from apps.circles import services
 from apps.circles.access import NotAllowed, Viewer, require, viewer_for
 from apps.circles.models import Circle, Member, Month
 from apps.core import cookies, i18n
+from apps.core.errors import Refused
 from apps.core.language import browser_language, speak, supported
 from apps.core.network import lan_addresses, public_base
 from apps.core.paths import local_path
@@ -202,9 +203,29 @@ def first_error(form) -> str:
     return _("Something in that form was not right; nothing changed.")
 
 
+def carried_out(form, act: Callable[[dict], str | None]) -> tuple[str | None, str | None]:
+    """A page's form handed to its service: (error, success). The error is the form's first
+    one, or the service's refusal (nothing changed); else ``act(form.cleaned_data)``, which
+    returns the sentence that says it is done (or None)."""
+    if not form.is_valid():
+        return first_error(form), None
+    try:
+        return None, act(form.cleaned_data)
+    except Refused as problem:
+        return str(problem), None
+
+
 def set_member_cookie(response: HttpResponse, circle: Circle, token: str) -> HttpResponse:
     # A season and then some.
     return cookies.keep(response, circle.cookie_name, token, max_age=60 * 60 * 24 * 400)
 
 
-__all__ = ["Viewer", "answer", "circle_view", "first_error", "get_circle", "refusal"]
+__all__ = [
+    "Viewer",
+    "answer",
+    "carried_out",
+    "circle_view",
+    "first_error",
+    "get_circle",
+    "refusal",
+]

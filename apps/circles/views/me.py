@@ -21,6 +21,7 @@ from apps.core.language import speak
 
 from .common import (
     answer,
+    carried_out,
     circle_view,
     first_error,
     keep_language_cookie,
@@ -74,25 +75,21 @@ def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     if request.method == "GET":
         return render(request, "circles/me.html", me_context(request, viewer))
     form = MemberForm(request.POST)
-    error = success = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            viewer.member = services.update_member(
-                viewer.member.pk,
-                name=data["name"],
-                email=data["email"],
-                phone=data["phone"],
-                address=data["address"],
-                cannot_host=data["cannot_host"] if not viewer.member.is_substitute else None,
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("Saved.")
-            form = None
-    else:
-        error = first_error(form)
+
+    def save(data: dict) -> str:
+        viewer.member = services.update_member(
+            viewer.member.pk,
+            name=data["name"],
+            email=data["email"],
+            phone=data["phone"],
+            address=data["address"],
+            cannot_host=data["cannot_host"] if not viewer.member.is_substitute else None,
+        )
+        return _("Saved.")
+
+    error, success = carried_out(form, save)
+    if success:
+        form = None
     return answer(
         request,
         partial="circles/me.html#details",

@@ -48,8 +48,8 @@ from apps.parties.views.player import COOKIE_AGE
 
 from .common import (
     answer,
+    carried_out,
     circle_view,
-    first_error,
     keep_language_cookie,
     member_language,
     refusal,
@@ -155,27 +155,23 @@ def month_page(request: HttpRequest, viewer: Viewer, month: Month) -> HttpRespon
 def edit_month(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
     """Date, time, place and a note (the host or the admin); hosts (the admin)."""
     form = _month_form(viewer, month, request.POST)
-    error = success = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.edit_month(
-                month.pk,
-                day=data["date"],
-                at=data["time"],
-                place=data["place"],
-                host_note=data["host_note"],
-                hosts=data.get("hosts") if viewer.is_admin else None,
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("Saved. Members with an e-mail address hear of a new date or place.")
-            form = None
-            month.refresh_from_db()
-            viewer.__dict__.pop("hosted_ids", None)
-    else:
-        error = first_error(form)
+
+    def save(data: dict) -> str:
+        services.edit_month(
+            month.pk,
+            day=data["date"],
+            at=data["time"],
+            place=data["place"],
+            host_note=data["host_note"],
+            hosts=data.get("hosts") if viewer.is_admin else None,
+        )
+        return _("Saved. Members with an e-mail address hear of a new date or place.")
+
+    error, success = carried_out(form, save)
+    if success:
+        form = None
+        month.refresh_from_db()
+        viewer.__dict__.pop("hosted_ids", None)
     if request.htmx and not error:
         response = HttpResponse(status=204)
         messages.success(request, success)
@@ -223,13 +219,7 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 def _month_action(
     request, viewer, month, form, act, partial="circles/month.html#host"
 ) -> HttpResponse:
-    error = success = None
-    try:
-        if not form.is_valid():
-            raise Refused(first_error(form))
-        success = act(form.cleaned_data)
-    except Refused as problem:
-        error = str(problem)
+    error, success = carried_out(form, act)
     month.refresh_from_db()
     return answer(
         request,
@@ -357,13 +347,7 @@ def arrive(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 def _swap_answer(request, viewer, act, form) -> HttpResponse:
     from .circle import circle_context, current_season
 
-    error = success = None
-    try:
-        if not form.is_valid():
-            raise Refused(first_error(form))
-        success = act(form.cleaned_data)
-    except Refused as problem:
-        error = str(problem)
+    error, success = carried_out(form, act)
     viewer.__dict__.pop("hosted_ids", None)
     return answer(
         request,

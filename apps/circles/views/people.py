@@ -34,6 +34,7 @@ from apps.core.limits import wrong_code
 
 from .common import (
     answer,
+    carried_out,
     circle_view,
     first_error,
     get_circle,
@@ -182,20 +183,15 @@ def _back(viewer: Viewer) -> str:
 @circle_view("admin")
 def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     form = AddMemberForm(request.POST)
-    error = success = None
-    if form.is_valid():
-        try:
-            # The admin's language, until the member's own pages say theirs.
-            member = services.add_member(
-                viewer.circle.pk, language=translation.get_language(), **form.cleaned_data
-            )
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("{name} is added.").format(name=member.name)
-            form = None
-    else:
-        error = first_error(form)
+
+    def add(data: dict) -> str:
+        # The admin's language, until the member's own pages say theirs.
+        member = services.add_member(viewer.circle.pk, language=translation.get_language(), **data)
+        return _("{name} is added.").format(name=member.name)
+
+    error, success = carried_out(form, add)
+    if success:
+        form = None
     return answer(
         request,
         partial="circles/members.html#people",
@@ -207,14 +203,7 @@ def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
 
 
 def _people_action(request: HttpRequest, viewer: Viewer, form, act) -> HttpResponse:
-    error = success = None
-    if form.is_valid():
-        try:
-            success = act(form.cleaned_data)
-        except Refused as problem:
-            error = str(problem)
-    else:
-        error = first_error(form)
+    error, success = carried_out(form, act)
     return answer(
         request,
         partial="circles/members.html#people",
@@ -328,18 +317,15 @@ def member_page(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
     if request.method == "GET":
         return render(request, "circles/member.html", member_context(request, viewer, member))
     form = MemberForm(request.POST)
-    error = success = None
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            member = services.update_member(member.pk, **data)
-        except Refused as problem:
-            error = str(problem)
-        else:
-            success = _("Saved.")
-            form = None
-    else:
-        error = first_error(form)
+
+    def save(data: dict) -> str:
+        nonlocal member
+        member = services.update_member(member.pk, **data)
+        return _("Saved.")
+
+    error, success = carried_out(form, save)
+    if success:
+        form = None
     return answer(
         request,
         partial="circles/member.html#details",
@@ -380,7 +366,7 @@ def admin_login(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
     if form.is_valid() and form.cleaned_data["member"] == member_id:
         try:
             if not viewer.circle.members.filter(pk=member_id, active=True).exists():
-                raise Refused(_(_("That person is not a member of this circle.")))
+                raise Refused(_("That person is not a member of this circle."))
             user = services.give_login(
                 member_id, form.cleaned_data["username"], form.cleaned_data["password"]
             )
