@@ -42,7 +42,7 @@ from .plays import PLAY_TYPES
 from .rounds import STABLES_IN_BOX, START_STABLES
 from .stables import Stable, all_complete
 from .state import CALLS, OVER, PAUSE, RACE, ROUND_OVER, BonjeState
-from .views import build_view
+from .seat_view import build_view
 
 __all__ = [
     "OPTIONS",

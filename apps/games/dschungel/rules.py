@@ -40,7 +40,7 @@ from .turn import (
     take,
     undo,
 )
-from .views import seat_view, stars_by_area
+from .seat_view import seat_view, stars_by_area
 
 __all__ = [
     "IllegalAction",

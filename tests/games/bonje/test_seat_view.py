@@ -6,7 +6,7 @@ import json
 
 from apps.games.bonje import rules
 from apps.games.bonje.presenter import present
-from apps.games.bonje.views import card as card_of
+from apps.games.bonje.seat_view import card as card_of
 from tests.games.bonje import (
     BULLS,
     ELEPHANTS,
