@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.circles.models import MONTH_NAMES, WEEKDAYS, WEEKS, Circle, Member, Month, Rsvp
-from apps.prizes.categories import DEFAULT, KINDS, kept, shown
+from apps.prizes.rules.categories import DEFAULT, KINDS, kept, shown
 
 MONTH_CHOICES = [(i, name) for i, name in enumerate(MONTH_NAMES, start=1)]
 

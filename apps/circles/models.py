@@ -17,7 +17,7 @@ from django.utils.translation import pgettext
 from apps.circles.dates import add_months
 from apps.core.codes import new_code
 from apps.parties.models import Party
-from apps.prizes.categories import DEFAULT
+from apps.prizes.rules.categories import DEFAULT
 
 
 def _nonce() -> str:

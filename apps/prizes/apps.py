@@ -8,8 +8,8 @@ class PrizesConfig(AppConfig):
     def ready(self) -> None:
         from apps.core import scheduler
         from apps.parties import awards
-        from apps.prizes import ceremonies
         from apps.prizes.render import CeremonyScreens
+        from apps.prizes.services import ceremonies
 
         scheduler.register("awards", ceremonies.fire_deadline)
         awards.provide(CeremonyScreens())

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.parties.forms import HostForm
-from apps.prizes.categories import HOST_CHOICE, KINDS, Category
-from apps.prizes.categories import kept as kept_name
+from apps.prizes.rules.categories import HOST_CHOICE, KINDS, Category
+from apps.prizes.rules.categories import kept as kept_name
 
 
 class CategoryForm(forms.Form):

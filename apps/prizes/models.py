@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from apps.prizes.categories import KINDS
+from apps.prizes.rules.categories import KINDS
 
 
 class PrizeCategory(models.Model):
@@ -53,7 +53,7 @@ class Award(models.Model):
 
 
 class Ceremony(models.Model):
-    """The awards at the end of a night: the settlement's state (apps.prizes.settlement),
+    """The awards at the end of a night: the settlement's state (apps.prizes.rules.settlement),
     its seed, and which player each of its seats is."""
 
     party = models.OneToOneField("parties.Party", on_delete=models.CASCADE, related_name="ceremony")

@@ -7,9 +7,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from apps.parties.awards import PREFIX
-from apps.prizes import ceremonies, screens, settlement
-from apps.prizes.ceremony import TRAVELLING
+from apps.prizes import presenter
 from apps.prizes.models import Ceremony
+from apps.prizes.rules import settlement
+from apps.prizes.rules.steps import TRAVELLING
+from apps.prizes.services import ceremonies
 
 
 def _ceremony(party) -> Ceremony | None:
@@ -98,7 +100,7 @@ class CeremonyScreens:
         ceremonies.player_step(code, claim, action, action_id)
 
     def said(self, step: dict) -> str | None:
-        return screens.said(step)
+        return presenter.said(step)
 
     def travelling(self, party) -> dict:
         ceremony = _ceremony(party)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apps.parties.models import Party
-from apps.prizes.categories import DEFAULT, Category
+from apps.prizes.rules.categories import DEFAULT, Category
 
 
 def categories_of(party: Party) -> list[Category]:

@@ -12,10 +12,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from apps.core.errors import Refused
 from apps.parties.models import Party
 from apps.parties.views.host import first_error, host_answer, host_only
-from apps.prizes import ceremonies, services
-from apps.prizes.categories import shown
+from apps.prizes import services
 from apps.prizes.forms import AwardStepForm, CategoryFormSet, NewCategoryForm, categories_from
+from apps.prizes.rules.categories import shown
 from apps.prizes.selectors import categories_of
+from apps.prizes.services import ceremonies
 
 
 @host_only

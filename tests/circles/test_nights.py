@@ -336,8 +336,8 @@ def test_a_circles_own_prize_categories_go_through_a_played_night_to_its_awards(
     """The admin chooses and names the circle's prizes on its settings page; the month's night
     starts with them, is played, and its awards give exactly those, by those names."""
     from apps.parties.models import Player
-    from apps.prizes import ceremonies
     from apps.prizes.models import Award
+    from apps.prizes.services import ceremonies
 
     from .nights import play_night
 

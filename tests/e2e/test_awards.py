@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from apps.parties import services
 from apps.parties.models import Table
 from apps.prizes import services as prizes
-from apps.prizes.categories import CONSOLATION, HOST_CHOICE, MOST_WINS, Category
+from apps.prizes.rules.categories import CONSOLATION, HOST_CHOICE, MOST_WINS, Category
 host = get_user_model().objects.get(username="nighthost")
 party = services.create_party(host, name="Awards night")
 tokens = {}

@@ -19,8 +19,9 @@ import json
 from django.contrib.auth import get_user_model
 from apps.parties import services
 from apps.parties.models import Table
-from apps.prizes import ceremonies, services as prizes
-from apps.prizes.categories import CONSOLATION, HOST_CHOICE, MOST_WINS, Category
+from apps.prizes import services as prizes
+from apps.prizes.services import ceremonies
+from apps.prizes.rules.categories import CONSOLATION, HOST_CHOICE, MOST_WINS, Category
 host = get_user_model().objects.get(username="nighthost")
 party = services.create_party(host, name="Countdown night")
 tokens = {{}}
@@ -193,7 +194,7 @@ from apps.parties import services
 from apps.parties.models import Table
 from apps.parties.rules.state import TableState
 from apps.prizes import services as prizes
-from apps.prizes.categories import HOST_CHOICE, TRAVELLING_WIPEOUT, Category
+from apps.prizes.rules.categories import HOST_CHOICE, TRAVELLING_WIPEOUT, Category
 host = get_user_model().objects.get(username="nighthost")
 party = services.create_party(host, name="Wipeout night", dice_mode="physical")
 tokens, claims = {}, {}

@@ -78,8 +78,8 @@ def test_the_state_holds_no_words_of_the_language_it_was_played_in():
 
 
 def test_the_words_kept_in_caches_follow_the_language_of_the_moment():
-    from apps.games.bonje.stables import Stable
     from apps.games.bonje.seat_view import stable_data
+    from apps.games.bonje.stables import Stable
     from apps.games.dschungel.drawing import areas
 
     shown = {}

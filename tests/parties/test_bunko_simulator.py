@@ -13,7 +13,7 @@ from apps.parties.rules.simulator import (
     simulate_night,
     travelling_holders,
 )
-from apps.prizes.categories import DEFAULT
+from apps.prizes.rules.categories import DEFAULT
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from apps.parties.models import Player, Table
 from apps.parties.presenter import tell
 from apps.parties.rules.attendance import is_ghost, shown_name
 from apps.parties.rules.table import TableState
-from apps.prizes.ceremony import eligible
+from apps.prizes.rules.steps import eligible
 from tests.prizes.ceremonies import start, tally
 
 NAMES = ["Ann", "Bea", "Cal", "Dot", "Eve", "Fay", "Gus"]  # seven: one ghost seat

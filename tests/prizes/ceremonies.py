@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from apps.core.protocol import without_delay
-from apps.prizes import settlement
-from apps.prizes.categories import KINDS
-from apps.prizes.settlement import HOST, State
+from apps.prizes.rules import settlement
+from apps.prizes.rules.categories import KINDS
+from apps.prizes.rules.settlement import HOST, State
 
 
 class Dice(random.Random):

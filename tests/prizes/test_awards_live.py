@@ -10,8 +10,9 @@ from channels.testing import WebsocketCommunicator
 from apps.core.tokens import seat_cookie_name
 from apps.parties import services
 from apps.parties.models import Table
-from apps.prizes import ceremonies, settlement
 from apps.prizes.models import Ceremony
+from apps.prizes.rules import settlement
+from apps.prizes.services import ceremonies
 from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)

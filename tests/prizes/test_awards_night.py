@@ -17,10 +17,11 @@ from apps.core.tokens import read_seat_token
 from apps.parties import console, render, services
 from apps.parties.models import Event, Party, Table
 from apps.parties.presenter import log_line
-from apps.prizes import ceremonies, settlement
 from apps.prizes import services as prize_services
-from apps.prizes.categories import HOST_CHOICE, MOST_WINS, Category
 from apps.prizes.models import Award, Ceremony
+from apps.prizes.rules import settlement
+from apps.prizes.rules.categories import HOST_CHOICE, MOST_WINS, Category
+from apps.prizes.services import ceremonies
 
 pytestmark = pytest.mark.django_db
 

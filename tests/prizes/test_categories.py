@@ -7,7 +7,7 @@ import pytest
 from apps.core.errors import Refused
 from apps.parties import services as night
 from apps.prizes import services
-from apps.prizes.categories import CONSOLATION, DEFAULT, HOST_CHOICE, MOST_WINS, Category
+from apps.prizes.rules.categories import CONSOLATION, DEFAULT, HOST_CHOICE, MOST_WINS, Category
 from apps.prizes.selectors import categories_of
 
 pytestmark = pytest.mark.django_db

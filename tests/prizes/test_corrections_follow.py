@@ -14,8 +14,9 @@ from apps.parties import services
 from apps.parties.models import Table
 from apps.parties.rules.state import team_of
 from apps.parties.selectors import tallies
-from apps.prizes import ceremonies, settlement
 from apps.prizes.models import Ceremony
+from apps.prizes.rules import settlement
+from apps.prizes.services import ceremonies
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from apps.core.protocol import DELAY, IllegalAction, without_delay
-from apps.prizes import settlement
-from apps.prizes.categories import (
+from apps.prizes.rules import settlement
+from apps.prizes.rules.categories import (
     CONSOLATION,
     DEFAULT,
     HOST_CHOICE,
@@ -21,7 +21,7 @@ from apps.prizes.categories import (
     TRAVELLING_BUNKO,
     TRAVELLING_WIPEOUT,
 )
-from apps.prizes.settlement import HOST, State
+from apps.prizes.rules.settlement import HOST, State
 from tests.prizes.ceremonies import Dice, host_next, start, tally, winners
 
 ANN, BEA, CAL, DEE, EVE = range(5)

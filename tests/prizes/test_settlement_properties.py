@@ -14,8 +14,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apps.prizes import settlement
-from apps.prizes.categories import (
+from apps.prizes.rules import settlement
+from apps.prizes.rules.categories import (
     CONSOLATION,
     COUNTS,
     DEFAULT,
@@ -23,7 +23,7 @@ from apps.prizes.categories import (
     TRAVELLING_BUNKO,
     TRAVELLING_WIPEOUT,
 )
-from apps.prizes.settlement import HOST, State
+from apps.prizes.rules.settlement import HOST, State
 from tests.prizes.ceremonies import categories, moves
 
 NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]

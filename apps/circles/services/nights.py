@@ -24,7 +24,7 @@ from apps.core.errors import Refused
 from apps.core.models import Deadline
 from apps.parties import services as parties
 from apps.parties.models import Party, Player
-from apps.prizes.categories import Category
+from apps.prizes.rules.categories import Category
 from apps.prizes.services import set_categories
 
 from .common import (

@@ -40,9 +40,9 @@ from . import rounds, turn
 from .cards import deal, deck_for
 from .plays import PLAY_TYPES
 from .rounds import STABLES_IN_BOX, START_STABLES
+from .seat_view import build_view
 from .stables import Stable, all_complete
 from .state import CALLS, OVER, PAUSE, RACE, ROUND_OVER, BonjeState
-from .seat_view import build_view
 
 __all__ = [
     "OPTIONS",

@@ -22,6 +22,7 @@ from apps.core.protocol import IllegalAction, Option, clean_options, ranking_by,
 
 from . import words
 from .areas import Sheet, extra_stars, mark_counts, stars
+from .seat_view import seat_view, stars_by_area
 from .sheet import AREAS, DICE
 from .turn import (
     ACTIVE,
@@ -40,7 +41,6 @@ from .turn import (
     take,
     undo,
 )
-from .seat_view import seat_view, stars_by_area
 
 __all__ = [
     "IllegalAction",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import random
 
-from apps.prizes.categories import DEFAULT, MOST_LOSSES, MOST_WINS
-from apps.prizes.settlement import settle_automatically
+from apps.prizes.rules.categories import DEFAULT, MOST_LOSSES, MOST_WINS
+from apps.prizes.rules.settlement import settle_automatically
 
 from .attendance import GHOSTS, SUBSTITUTES, is_ghost, missing, with_substitutes
 from .night import Night, finish_night, new_night, play_round

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from apps.parties.rules.attendance import is_ghost
-from apps.prizes.categories import (
+from apps.prizes.rules.categories import (
     CONSOLATION,
     COUNTS,
     HOST_CHOICE,

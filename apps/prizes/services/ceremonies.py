@@ -1,6 +1,6 @@
 """Running the awards ceremony of a night: one function per change, each in a transaction
 with the ceremony row locked, each logged in the night's log and told to every screen of the
-night. The rules are apps.prizes.settlement's; timed moves (a choice not made in time, a
+night. The rules are apps.prizes.rules.settlement's; timed moves (a choice not made in time, a
 phone that did not roll) are deadlines in the database, like a game room's."""
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player
 from apps.parties.selectors import night_at, tallies
 from apps.parties.services.log import AWARDS, record_night
-from apps.prizes import screens, settlement
-from apps.prizes.categories import MOST_LOSSES, MOST_WINS
+from apps.prizes import presenter
 from apps.prizes.models import Award, Ceremony
+from apps.prizes.rules import settlement
+from apps.prizes.rules.categories import MOST_LOSSES, MOST_WINS
 from apps.prizes.selectors import categories_of
 
 HOST = settlement.HOST
@@ -105,7 +106,7 @@ def _apply(
     action_id: str | None = None,
 ) -> list[str]:
     """Apply a step; the sentences it adds to the night's log, in the language of the one
-    who stepped. The log keeps them in no language (screens.told), so each reader's log says
+    who stepped. The log keeps them in no language (presenter.told), so each reader's log says
     them in theirs."""
     state = settlement.State.from_json(ceremony.state)
     with refused_by_rules():
@@ -114,9 +115,9 @@ def _apply(
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])
     events = new.history[len(state.history) :]
-    steps = [step for e in events if (step := screens.told(new, e))]
+    steps = [step for e in events if (step := presenter.told(new, e))]
     record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, steps=steps)
-    said = [s for step in steps if (s := screens.said(step))]
+    said = [s for step in steps if (s := presenter.said(step))]
     result = settlement.outcome(new)
     if result is not None and not party.awards.exists():
         _record_awards(party, ceremony, result)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from apps.core.i18n import _
 from apps.core.protocol import Action
 from apps.parties.rules.attendance import shown_name
-from apps.prizes.categories import KINDS, shown
-from apps.prizes.ceremony import (
+from apps.prizes.rules.categories import KINDS, shown
+from apps.prizes.rules.steps import (
     CHOICE,
     HOST,
     PICK,

@@ -46,9 +46,10 @@ from apps.core.protocol import (
     without_delay,
 )
 from apps.parties.rules.dice import check_die, roll_die
-from apps.prizes import ceremony
-from apps.prizes.categories import COUNTS, DEFAULT, KINDS, Category, check
-from apps.prizes.ceremony import (
+from apps.prizes.presenter import awards_json, build_view
+from apps.prizes.rules import steps
+from apps.prizes.rules.categories import COUNTS, DEFAULT, KINDS, Category, check
+from apps.prizes.rules.steps import (
     CHOICE,
     DONE,
     HOST,
@@ -64,7 +65,6 @@ from apps.prizes.ceremony import (
     shown_name_of,
     waiting,
 )
-from apps.prizes.screens import awards_json, build_view
 
 __all__ = [
     "HOST",
@@ -165,9 +165,9 @@ def _rolloffs(state: State, given: Any) -> dict[str, list]:
             ) from None
         if kind not in kinds:
             continue
-        people = ceremony.eligible(state, kind, runner_up=False)
-        tied = ceremony.candidates(state, kind, people)[1]
-        if len(tied) < 2 or not ceremony.settles(dice, tied):
+        people = steps.eligible(state, kind, runner_up=False)
+        tied = steps.candidates(state, kind, people)[1]
+        if len(tied) < 2 or not steps.settles(dice, tied):
             raise IllegalAction(
                 _("The roll-off for {label} is not among the players tied for it.").format(
                     label=label
@@ -307,7 +307,7 @@ def _roll(state: State, seat: int | None, rng: random.Random) -> State:
             _("You have rolled: waiting for {name}.").format(name=_names(state, left))
         )
     new = fork(state)
-    ceremony.add_dice(new, [(seat, roll_die(rng))])
+    steps.add_dice(new, [(seat, roll_die(rng))])
     return new
 
 
@@ -338,7 +338,7 @@ def _dice(state: State, seat: int | None, action: Action) -> State:
         raise IllegalAction(_("Tonight the phones roll the roll-off dice."))
     dice = _entered_dice(state, action.get("dice"))
     new = fork(state)
-    ceremony.add_dice(new, dice)
+    steps.add_dice(new, dice)
     return new
 
 
@@ -357,7 +357,7 @@ def _keep(state: State, seat: int | None, action: Action) -> State:
         held, new = (shown_name_of(state, i) for i in options)
         raise IllegalAction(_("Keep {held} or {new}.").format(held=held, new=new))
     state = fork(state)
-    ceremony.keep(state, index, by="player")
+    steps.keep(state, index, by="player")
     return state
 
 
@@ -371,7 +371,7 @@ def _pick(state: State, seat: int | None, action: Action) -> State:
     player = action.get("player")
     if isinstance(player, bool) or player not in task["choices"]:
         if isinstance(player, int) and 0 <= player < len(state.players):
-            if ceremony.is_ghost_seat(state, player):
+            if steps.is_ghost_seat(state, player):
                 raise IllegalAction(_("Ghosts win no prizes."))
             name = state.players[player]
             raise IllegalAction(
@@ -379,7 +379,7 @@ def _pick(state: State, seat: int | None, action: Action) -> State:
             )
         raise IllegalAction(_("Choose one of the players offered."))
     state = fork(state)
-    ceremony.pick(state, player)
+    steps.pick(state, player)
     return state
 
 
@@ -391,11 +391,11 @@ def _timer(state: State, seat: int | None, action: Action, rng: random.Random) -
         raise IllegalAction(_("That timer belongs to a step that is over."))
     new = fork(state)
     if action["type"] == "keep_first":
-        ceremony.keep(new, action["category"], by="timeout")
+        steps.keep(new, action["category"], by="timeout")
     else:
         task = state.task
         assert task is not None
-        ceremony.add_dice(new, [(s, roll_die(rng)) for s in waiting(task)])
+        steps.add_dice(new, [(s, roll_die(rng)) for s in waiting(task)])
     return new
 
 
@@ -405,7 +405,7 @@ def _next(state: State, seat: int | None) -> State:
     if state.phase != READY:
         raise IllegalAction(_busy(state))
     new = fork(state)
-    ceremony.next_category(new)
+    steps.next_category(new)
     return new
 
 
@@ -435,7 +435,7 @@ def apply(state: State, seat: int | None, action: Action, rng: random.Random) ->
 
 def view(state: State, seat: int | None) -> dict:
     """Everything is public (prizes are public); a seat's view adds its legal moves. Keys:
-    see ``screens.build_view``."""
+    see ``presenter.build_view``."""
     _check_seat(state, seat)
     # The big screen only watches: the system's timed moves are its ``timers``.
     legal = [] if seat is None else legal_actions(state, seat)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 
 from apps.core.errors import Refused
 from apps.parties.models import Party
-from apps.prizes.categories import Category, check
 from apps.prizes.models import Ceremony, PrizeCategory
+from apps.prizes.rules.categories import Category, check
 
 
 @transaction.atomic
