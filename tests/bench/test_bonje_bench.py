@@ -12,8 +12,6 @@ import json
 import random
 import re
 import statistics
-import subprocess
-import sys
 import time
 from html import unescape
 
@@ -21,7 +19,8 @@ import websockets
 
 from apps.core.protocol import without_delay
 from apps.games.bonje import rules
-from tests.servers import ROOT, DaphneServer
+from tests.bench.harness import engine_against_bare, percentile, shell, summary
+from tests.servers import DaphneServer
 
 GAMES = 120
 NAMES = ["Ann", "Bea", "Cal", "Dee"]
@@ -92,21 +91,10 @@ def run_bare(recorded: Recorded) -> int:
 
 def test_bonje_legal_actions_apply_and_view_speed():
     recorded = record_games()
-    start = time.perf_counter()
-    engine_actions = run_engine(recorded)
-    engine_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    bare_actions = run_bare(recorded)
-    bare_seconds = time.perf_counter() - start
-    assert engine_actions == bare_actions
-    engine_rate = engine_actions / engine_seconds
-    bare_rate = bare_actions / bare_seconds
     print(
-        f"\nBonje in de Stal: {GAMES} games, {engine_actions} actions\n"
-        f"  engine (legal_actions + apply + view): {engine_rate:,.0f} actions/s\n"
-        f"  bare replay of the same choices:       {bare_rate:,.0f} actions/s\n"
-        f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x\n"
-        f"  {'PASS' if engine_rate >= GOAL_RATE else 'MISS'}  engine >= {GOAL_RATE:,} actions/s"
+        engine_against_bare(
+            f"Bonje in de Stal: {GAMES} games", recorded, run_engine, run_bare, GOAL_RATE
+        )
     )
 
 
@@ -133,30 +121,6 @@ print(json.dumps([[a.kind, a.data.get("type"), a.created.timestamp()] for a in r
 
 ACT = re.compile(r'<button\b[^>]*\bclass="(bj-take|bj-target)"[^>]*\bvalue="([^"]+)"')
 PICK = re.compile(r'data-pick="([^"]+)"')
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def summary(name: str, values: list[float]) -> str:
-    return (
-        f"  {name:<46} median {statistics.median(values):7.2f} ms   "
-        f"p99 {percentile(values, 0.99):7.2f} ms   n={len(values)}"
-    )
-
-
-def shell(server: DaphneServer, code: str) -> object:
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=server.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):

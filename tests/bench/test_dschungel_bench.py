@@ -17,6 +17,7 @@ from statistics import median
 
 from apps.core.protocol import without_delay
 from apps.games.dschungel import rules
+from tests.bench.harness import engine_against_bare
 
 GAMES = 200
 NAMES = ["Ann", "Bea", "Cal", "Dee"]
@@ -100,23 +101,15 @@ def run_bare(recorded: list[tuple[int, int, list[Choice]]]) -> int:
 
 def test_dschungel_legal_actions_apply_and_view_speed():
     recorded = record_games()
-    start = time.perf_counter()
-    engine_actions = run_engine(recorded)
-    engine_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    bare_actions = run_bare(recorded)
-    bare_seconds = time.perf_counter() - start
-    assert engine_actions == bare_actions
-    engine_rate = engine_actions / engine_seconds
-    bare_rate = bare_actions / bare_seconds
     print(
-        f"\nDschungelparty: {GAMES} random games of 1-4 players, {engine_actions} actions\n"
-        f"  engine (legal_actions + apply + view): {GAMES / engine_seconds:,.0f} games/s, "
-        f"{engine_rate:,.0f} actions/s\n"
-        f"  bare loop over the same dice:           {GAMES / bare_seconds:,.0f} games/s, "
-        f"{bare_rate:,.0f} actions/s\n"
-        f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x\n"
-        f"  {'PASS' if engine_rate >= GOAL_RATE else 'MISS'}  engine >= {GOAL_RATE:,} actions/s"
+        engine_against_bare(
+            f"Dschungelparty: {GAMES} random games of 1-4 players",
+            recorded,
+            run_engine,
+            run_bare,
+            GOAL_RATE,
+            GAMES,
+        )
     )
 
 
@@ -128,6 +121,7 @@ import json
 from apps.core.tokens import read_seat_token
 from apps.games import services
 from apps.games.dschungel import rules
+from tests.bench.harness import engine_against_bare
 from apps.games.registry import get_game
 from apps.games.services.common import plan_deadlines
 room, ann = services.create_room("dschungel", {}, "Ann")
@@ -237,7 +231,7 @@ class Listener:
 
 
 def test_dschungel_mark_round_trip_with_two_phones_and_the_big_screen(tmp_path):
-    from tests.bench.test_party_bench import summary
+    from tests.bench.harness import summary
     from tests.servers import DaphneServer
 
     server = DaphneServer(tmp_path, env={"BUNKO_FIXED_SEED": "7", "GAME_BOT_PACE": "0"})

@@ -6,9 +6,9 @@ Run with `pytest tests/bench -s`; not part of the normal suite.
 from __future__ import annotations
 
 import random
-import time
 
 from apps.games.mbogo import rules
+from tests.bench.harness import engine_against_bare
 
 HANDS = 300
 NAMES = ["Ann", "Bea", "Cal", "Dee", "Eve"]
@@ -63,18 +63,4 @@ def run_bare(recorded: list[tuple[int, int, list[int]]]) -> int:
 
 def test_mbogo_apply_and_view_speed():
     recorded = record_hands()
-    start = time.perf_counter()
-    engine_actions = run_engine(recorded)
-    engine_seconds = time.perf_counter() - start
-    start = time.perf_counter()
-    bare_actions = run_bare(recorded)
-    bare_seconds = time.perf_counter() - start
-    assert engine_actions == bare_actions
-    engine_rate = engine_actions / engine_seconds
-    bare_rate = bare_actions / bare_seconds
-    print(
-        f"\nMbogo: {HANDS} hands, {engine_actions} actions\n"
-        f"  engine (legal_actions + apply + view): {engine_rate:,.0f} actions/s\n"
-        f"  bare replay of the same choices:       {bare_rate:,.0f} actions/s\n"
-        f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x"
-    )
+    print(engine_against_bare(f"Mbogo: {HANDS} hands", recorded, run_engine, run_bare, None))

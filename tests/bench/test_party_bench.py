@@ -10,28 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import statistics
-import subprocess
-import sys
 import time
 
 import websockets
 
-from tests.servers import ROOT, DaphneServer
+from tests.bench.harness import shell, summary
+from tests.servers import DaphneServer
 
 TABLES = 12
 TAPS = 300
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def summary(name: str, values: list[float]) -> str:
-    return (
-        f"{name:<44} median {statistics.median(values):7.2f} ms   "
-        f"p99 {percentile(values, 0.99):7.2f} ms   n={len(values)}"
-    )
 
 
 SETUP = """
@@ -52,15 +39,7 @@ print(json.dumps({"code": party.code, "scope": party.scope, "tables": tables}))
 
 
 def create_night(server: DaphneServer) -> dict:
-    out = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", SETUP % (TABLES * 4)],
-        cwd=ROOT,
-        env=server.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return shell(server, SETUP % (TABLES * 4))
 
 
 async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):
@@ -151,9 +130,9 @@ def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
         server.stop()
     print()
     print(f"{TABLES} tables, {TABLES * 4} phones and the big screen connected")
-    print(summary("bare Channels echo (ping -> pong)", echo))
-    print(summary(f"bare group message to {TABLES * 4 + 1} sockets", fanout))
-    print(summary("tap -> 3 phones + big screen updated", taps))
+    print(summary_of("bare Channels echo (ping -> pong)", echo))
+    print(summary_of(f"bare group message to {TABLES * 4 + 1} sockets", fanout))
+    print(summary_of("tap -> 3 phones + big screen updated", taps))
     ratio = statistics.median(taps) / statistics.median(fanout)
     print(f"tap / bare group message, median: {ratio:.1f}x")
     assert statistics.median(taps) < 250
@@ -229,3 +208,7 @@ async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
     for reader in [screen, *(p for t in tables for p in t)]:
         await reader.close()
     return latencies
+
+
+def summary_of(name: str, values: list[float]) -> str:
+    return summary(name, values, width=44).removeprefix("  ")
