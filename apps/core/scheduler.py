@@ -28,6 +28,7 @@ from django.utils import timezone
 from apps.core import presence
 from apps.core.language import speak
 from apps.core.models import Deadline
+from apps.core.protocol import DELAY, without_delay
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,23 @@ def action_key(prefix: str, action: Mapping[str, Any]) -> str:
     if len(prefix) + len(text) < 190:
         return f"{prefix}:{text}"
     return f"{prefix}:#{hashlib.sha1(text.encode()).hexdigest()}"
+
+
+def system_moves(offers: list[dict], **payload: Any) -> dict[str, tuple[int, dict]]:
+    """The timed moves the rules offer the system now (``legal_actions(state, None)``, each
+    with its ``DELAY``), as the deadlines ``sync`` wants: key -> (delay in ms, payload with
+    the move as ``action``). A move offered again keeps its key, and so its time."""
+    wanted = {}
+    for offer in offers:
+        move = without_delay(offer)
+        wanted[action_key("system", move)] = (int(offer.get(DELAY, 0)), {**payload, "action": move})
+    return wanted
+
+
+def still_offered(action: Any, offers: list[dict]) -> bool:
+    """Whether a deadline's move is among the rules' offers now (the state may have moved on
+    since it was armed: then it is not made)."""
+    return action in [without_delay(offer) for offer in offers]
 
 
 # -- inside a service's transaction -------------------------------------------------------------

@@ -19,7 +19,6 @@ from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused, refused_by_rules
 from apps.core.live import emit
 from apps.core.names import clean_name as clean_person_name
-from apps.core.protocol import DELAY, without_delay
 from apps.core.tokens import SeatClaim, make_seat_token
 from apps.games.models import Action, Room, Seat
 from apps.games.registry import GameEntry, get_game
@@ -96,11 +95,7 @@ def plan_deadlines(room: Room, entry: GameEntry, state: Any) -> None:
     """The moves this state has waiting: every timed system move the rules list, and a move
     for each bot-played seat that may act (several bots may act at once). A move still wanted
     keeps the time it was first armed at."""
-    wanted: dict[str, tuple[int, dict]] = {}
-    for offer in entry.rules.legal_actions(state, None):
-        move = without_delay(offer)
-        key = scheduler.action_key("system", move)
-        wanted[key] = (int(offer.get(DELAY, 0)), {"kind": Action.SYSTEM, "action": move})
+    wanted = scheduler.system_moves(entry.rules.legal_actions(state, None), kind=Action.SYSTEM)
     for seat in room.seats.filter(player__isnull=False):
         if not seat.bot_plays or not entry.rules.legal_actions(state, seat.player):
             continue

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 
 from apps.core import scheduler
 from apps.core.errors import Refused
-from apps.core.protocol import without_delay
 from apps.core.tokens import SeatClaim
 from apps.games.models import Action, Room
 from apps.games.registry import get_game
@@ -77,8 +76,9 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
         state = entry.load_state(room.state)
         payload = deadline.payload
         if payload.get("kind") == Action.SYSTEM:
-            offered = [without_delay(a) for a in entry.rules.legal_actions(state, None)]
-            if payload["action"] not in offered:
+            if not scheduler.still_offered(
+                payload["action"], entry.rules.legal_actions(state, None)
+            ):
                 plan_deadlines(room, entry, state)
                 return False
             apply_move(

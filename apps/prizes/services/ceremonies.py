@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from apps.core import scheduler
 from apps.core.dice import new_seed, rng_for
 from apps.core.errors import Refused, refused_by_rules
-from apps.core.protocol import DELAY, without_delay
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player
 from apps.parties.selectors import night_at, tallies
@@ -144,11 +143,7 @@ def _record_awards(party: Party, ceremony: Ceremony, result: dict) -> None:
 
 
 def _plan(ceremony: Ceremony, state) -> None:
-    wanted = {}
-    for offer in settlement.legal_actions(state, None):
-        move = without_delay(offer)
-        wanted[scheduler.action_key("system", move)] = (int(offer.get(DELAY, 0)), {"action": move})
-    scheduler.sync(ceremony.scope, wanted)
+    scheduler.sync(ceremony.scope, scheduler.system_moves(settlement.legal_actions(state, None)))
 
 
 @transaction.atomic
@@ -183,9 +178,8 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
         if deadline is None:
             return False
         state = settlement.State.from_json(ceremony.state)
-        offered = [without_delay(a) for a in settlement.legal_actions(state, None)]
         action = deadline.payload.get("action")
-        if action not in offered:
+        if not scheduler.still_offered(action, settlement.legal_actions(state, None)):
             _plan(ceremony, state)
             return False
         _apply(party, ceremony, None, action, f"awards_{action['type']}")
