@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from apps.games.models import Action, Room, Seat
+from apps.games.models import Room, RoomEvent, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -27,8 +27,8 @@ class RoomAdmin(admin.ModelAdmin):
     readonly_fields = ["code", "game", "options", "status", "version", "party_code"]
 
 
-@admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
+@admin.register(RoomEvent)
+class RoomEventAdmin(admin.ModelAdmin):
     list_display = ["room", "version", "kind", "seat", "action_id", "created"]
     list_filter = ["kind"]
     readonly_fields = ["room", "version", "kind", "seat", "action_id", "data", "created"]

@@ -83,16 +83,17 @@ class Seat(models.Model):
         return self.name if (not self.is_bot and self.bot_plays) else ""
 
 
-class Action(LogEntry):
-    """One entry of a room's log: the start (``data`` = players and options), then every
-    applied move (``data`` = the action), by a seat, a bot or the system."""
+class RoomEvent(LogEntry):
+    """One entry of a room's log, as ``parties.Event`` is of a night's: the start (``data`` =
+    players and options), then every applied move (``data`` = the move), by a seat, a bot
+    or the system."""
 
     START = "start"
     MOVE = "move"
     BOT = "bot"
     SYSTEM = "system"
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="actions")
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
 
     class Meta(LogEntry.Meta):
         constraints = [

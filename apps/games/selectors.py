@@ -14,7 +14,7 @@ from apps.core.codes import normalize_code
 from apps.core.dice import rng_for
 from apps.core.qr import qr_svg
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.games.models import Action, Room, Seat
+from apps.games.models import Room, RoomEvent, Seat
 from apps.games.registry import get_game
 from apps.games.services.presence import takeover_after
 
@@ -40,11 +40,11 @@ def replay(room: Room, upto_version: int | None = None) -> Any:
     move with the rng of the version it was applied at."""
     rules = get_game(room.game).rules
     state = None
-    for entry in room.actions.order_by("version"):
+    for entry in room.events.order_by("version"):
         if upto_version is not None and entry.version >= upto_version:
             break
         rng = rng_for(room.seed, entry.version)
-        if entry.kind == Action.START:
+        if entry.kind == RoomEvent.START:
             state = rules.setup(entry.data["players"], entry.data["options"], rng)
         else:
             state = rules.apply(state, entry.seat, entry.data, rng)
@@ -129,7 +129,7 @@ def timers(room: Room) -> list[dict]:
             "ms": max(0, int((d.due_at - now).total_seconds() * 1000)),
         }
         for d in scheduler.pending(room.scope)
-        if d.payload.get("kind") == Action.SYSTEM
+        if d.payload.get("kind") == RoomEvent.SYSTEM
     ]
 
 

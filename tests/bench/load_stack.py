@@ -80,7 +80,7 @@ print(json.dumps({
 KEPT_ROWS = """
 import json
 from django.apps import apps
-names = ("parties.Event", "games.Action", "core.Deadline")
+names = ("parties.Event", "games.RoomEvent", "core.Deadline")
 counts = {}
 for name in names:
     try:

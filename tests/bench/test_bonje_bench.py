@@ -116,7 +116,7 @@ SERVER_TIMES = """
 import json
 from apps.games.models import Room
 room = Room.objects.get(code=%r)
-print(json.dumps([[a.kind, a.data.get("type"), a.created.timestamp()] for a in room.actions.all()]))
+print(json.dumps([[a.kind, a.data.get("type"), a.created.timestamp()] for a in room.events.all()]))
 """
 
 ACT = re.compile(r'<button\b[^>]*\bclass="(bj-take|bj-target)"[^>]*\bvalue="([^"]+)"')

@@ -54,11 +54,11 @@ print(json.dumps(made))
 # Which of these rooms finished, and the moves made in all rooms so far.
 PROGRESS = """
 import json
-from apps.games.models import Action, Room
+from apps.games.models import RoomEvent, Room
 codes = %(codes)r
 done = list(Room.objects.filter(code__in=codes, status=Room.Status.FINISHED)
             .values_list("code", flat=True))
-print(json.dumps({"done": done, "moves": Action.objects.count(),
+print(json.dumps({"done": done, "moves": RoomEvent.objects.count(),
                   "rooms": Room.objects.count()}))
 """
 

@@ -20,7 +20,7 @@ from apps.core.changes import night_change
 from apps.core.models import Deadline
 from apps.core.tokens import seat_cookie_name
 from apps.games import services as games
-from apps.games.models import Action, Seat
+from apps.games.models import RoomEvent, Seat
 from apps.parties import services
 from apps.parties.models import Party
 from tests.games.roomkit import connect, hello, seat_header, started_room
@@ -99,7 +99,7 @@ def test_a_bots_move_fired_while_the_layer_is_down_counts_and_the_next_is_armed(
     layer_down()
     later = timezone.now() + timedelta(seconds=1)
     assert scheduler.run_due(later) >= 1
-    assert room.actions.filter(kind=Action.BOT).exists()
+    assert room.events.filter(kind=RoomEvent.BOT).exists()
     assert Deadline.objects.filter(scope=room.scope).exists()  # the hand goes on
 
 

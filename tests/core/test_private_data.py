@@ -16,7 +16,7 @@ from django.test import Client, RequestFactory
 
 from apps.core.network import LaptopHosts, laptop_hosts
 from apps.games import services
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.parties.models import Party, Table
 from tests.games.roomkit import started_room
 from tests.servers import ROOT
@@ -51,19 +51,23 @@ def test_the_admin_never_shows_a_state_or_seed_and_no_move_of_a_running_game(
     owner = django_user_model.objects.create_superuser("host", password="x")
     request = RequestFactory().get("/admin/")
     request.user = owner
-    rows = {Room: room, Action: room.actions.order_by("version").last(), Table: night_with_a_table}
+    rows = {
+        Room: room,
+        RoomEvent: room.events.order_by("version").last(),
+        Table: night_with_a_table,
+    }
     for model, model_admin in admin.site._registry.items():
         obj = rows.get(model) or model.objects.first()
         shown = set(model_admin.get_fields(request, obj))
         assert not shown & HIDDEN, (model.__name__, shown & HIDDEN)
         assert not set(model_admin.get_list_display(request)) & HIDDEN
-    assert "data" not in admin.site._registry[Action].get_fields(request, rows[Action])
+    assert "data" not in admin.site._registry[RoomEvent].get_fields(request, rows[RoomEvent])
     client = Client()
     client.force_login(owner)
     hands = room.state["hand"]["hands"]
     for url in (
         f"/admin/games/room/{room.pk}/change/",
-        f"/admin/games/action/{rows[Action].pk}/change/",
+        f"/admin/games/roomevent/{rows[RoomEvent].pk}/change/",
     ):
         page = client.get(url).content.decode()
         assert '"hands"' not in page and "&quot;hands&quot;" not in page

@@ -18,7 +18,7 @@ from apps.core.changes import room_change
 from apps.core.errors import Refused
 from apps.core.models import Deadline
 from apps.games import services
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.selectors import replay
 from tests.games.roomkit import claim_of, connect, hello, receive_until, seat_header
 
@@ -62,7 +62,7 @@ def test_a_timed_system_move_fires_once_its_delay_has_passed_and_not_before(snap
     assert phase(room) == "waiting"
     assert scheduler.run_due(reveal.due_at) == 1
     assert phase(room) == "racing"
-    logged = room.actions.get(kind=Action.SYSTEM)
+    logged = room.events.get(kind=RoomEvent.SYSTEM)
     assert logged.seat is None and logged.data == {"type": "reveal", "round": 1}
 
 
@@ -78,7 +78,7 @@ def test_two_seats_taking_different_cards_at_once_both_succeed_and_the_same_card
         services.perform_action(room.code, claims["Cal"], "cal-take-2", {"type": "take", "card": 2})
     room.refresh_from_db()
     assert room.state["taken"][2] == 0 and room.state["taken"][4] == 1
-    assert [a.seat for a in room.actions.filter(kind=Action.MOVE)] == [0, 1]
+    assert [a.seat for a in room.events.filter(kind=RoomEvent.MOVE)] == [0, 1]
 
 
 def test_a_countdown_keeps_its_time_while_other_moves_change_the_state(snap):
@@ -124,8 +124,8 @@ def test_a_whole_game_with_system_and_bot_moves_replays_from_its_log(snap):
     scheduler.run_until_quiet(now=timezone.now() + timedelta(hours=1))
     room.refresh_from_db()
     assert room.status == Room.Status.FINISHED
-    kinds = set(room.actions.values_list("kind", flat=True))
-    assert kinds == {Action.START, Action.SYSTEM, Action.BOT}
+    kinds = set(room.events.values_list("kind", flat=True))
+    assert kinds == {RoomEvent.START, RoomEvent.SYSTEM, RoomEvent.BOT}
     assert replay(room).to_json() == room.state
 
 

@@ -37,7 +37,7 @@ def card_ids_in(page: str) -> set[int]:
 def states_by_version(room: Room) -> dict[int, dict]:
     """The hand state (as JSON) at each room version, rebuilt from the seed and the log."""
     states = {}
-    for entry in room.actions.order_by("version"):
+    for entry in room.events.order_by("version"):
         states[entry.version + 1] = replay(room, entry.version + 1).to_json()["hand"]
     return states
 

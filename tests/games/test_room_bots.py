@@ -14,7 +14,7 @@ from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.models import Deadline
 from apps.games import services
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.registry import get_game
 from apps.games.selectors import render_room
 from apps.games.services.common import plan_deadlines
@@ -56,7 +56,7 @@ def test_bots_fill_the_chosen_seats_and_play_a_whole_hand_with_a_person():
         ann_moves += 1
     assert bot_moves > 10 and ann_moves > 3
     assert room.status == Room.Status.FINISHED
-    assert room.actions.filter(kind=Action.BOT).count() == bot_moves
+    assert room.events.filter(kind=RoomEvent.BOT).count() == bot_moves
 
 
 @pytest.mark.django_db
@@ -70,7 +70,7 @@ def test_a_bot_waits_its_think_time_as_a_deadline_and_fires_when_due(settings):
     assert timedelta(milliseconds=500) <= think <= timedelta(milliseconds=2200)
     assert scheduler.run_due(deadline.due_at - timedelta(milliseconds=1)) == 0
     assert scheduler.run_due(deadline.due_at) == 1
-    assert room.actions.filter(kind=Action.BOT, seat=0).count() == 1
+    assert room.events.filter(kind=RoomEvent.BOT, seat=0).count() == 1
 
 
 @pytest.mark.django_db
@@ -114,7 +114,7 @@ def test_a_player_gone_longer_than_the_takeover_time_is_played_by_a_bot_until_ba
     assert bot_deadline(room, 0) is not None
     assert services.play_bots(room.code, limit=1) == 1
     room.refresh_from_db()
-    assert room.actions.filter(kind=Action.BOT, seat=0).count() == 1
+    assert room.events.filter(kind=RoomEvent.BOT, seat=0).count() == 1
     services.seat_connected(room.code, ann.id)
     room.refresh_from_db()
     assert "Bot playing for" not in render_room(room, None)
@@ -135,7 +135,7 @@ def test_a_bot_move_for_a_player_who_came_back_meanwhile_is_dropped():
     assert not services.fire_deadline(deadline.pk, room.scope, timezone.now())
     room.refresh_from_db()
     assert room.version == version
-    assert not room.actions.filter(kind=Action.BOT).exists()
+    assert not room.events.filter(kind=RoomEvent.BOT).exists()
 
 
 @pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 from apps.core.errors import Refused
 from apps.core.tokens import SeatClaim
 from apps.games import services
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.registry import all_games, get_game
 from apps.games.selectors import replay
 from tests.games.roomkit import actor, claim_for_player, claim_of, play_randomly, started_room
@@ -102,7 +102,7 @@ def test_an_action_is_applied_logged_and_bumps_the_version():
     )
     room.refresh_from_db()
     assert result.version == room.version == before + 1
-    logged = room.actions.get(action_id="first-move")
+    logged = room.events.get(action_id="first-move")
     assert (logged.version, logged.seat, logged.data) == (before, player, legal[0])
 
 
@@ -113,13 +113,13 @@ def test_a_retried_action_id_is_applied_once_and_acknowledged_again():
     first = services.perform_action(room.code, claim, "tap-000001", legal[0])
     again = services.perform_action(room.code, claim, "tap-000001", legal[0])
     assert again.duplicate and again.version == first.version
-    assert room.actions.filter(kind=Action.MOVE).count() == 1
+    assert room.events.filter(kind=RoomEvent.MOVE).count() == 1
 
 
 def unchanged(room: Room):
     """A context check: the room's version, state and log are the same afterwards."""
     room.refresh_from_db()
-    snapshot = (room.version, room.state, room.actions.count())
+    snapshot = (room.version, room.state, room.events.count())
 
     class Check:
         def __enter__(self):
@@ -127,7 +127,7 @@ def unchanged(room: Room):
 
         def __exit__(self, *exc):
             room.refresh_from_db()
-            assert (room.version, room.state, room.actions.count()) == snapshot
+            assert (room.version, room.state, room.events.count()) == snapshot
             return False
 
     return Check()
@@ -154,7 +154,7 @@ def test_a_move_is_not_refused_because_the_room_changed_since_the_phone_drew_it(
         room.code, claim_for_player(room, claims, player), "move-0002", legal[0]
     )
     assert not result.duplicate
-    assert room.actions.filter(kind=Action.MOVE).count() == 2
+    assert room.events.filter(kind=RoomEvent.MOVE).count() == 2
 
 
 def test_forged_foreign_stale_and_missing_tokens_are_refused():
@@ -204,7 +204,7 @@ def test_a_whole_hand_replays_from_the_seed_and_the_log_to_the_same_state():
     assert moves > 10
     assert room.status == Room.Status.FINISHED  # a single-hand match (target 0)
     assert replay(room).to_json() == room.state
-    halfway = room.actions.order_by("version")[moves // 2].version
+    halfway = room.events.order_by("version")[moves // 2].version
     assert replay(room, halfway).to_json() != room.state
 
 
@@ -223,4 +223,4 @@ def test_only_the_next_dealer_deals_the_next_hand():
     services.perform_action(room.code, claims["Bea"], "next-hand-1", {"type": "next_hand"})
     room.refresh_from_db()
     assert room.state["hand_number"] == 2
-    assert Action.objects.get(action_id="next-hand-1").seat == 1
+    assert RoomEvent.objects.get(action_id="next-hand-1").seat == 1

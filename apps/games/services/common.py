@@ -20,7 +20,7 @@ from apps.core.errors import Refused, refused_by_rules
 from apps.core.live import emit
 from apps.core.names import clean_name as clean_person_name
 from apps.core.tokens import SeatClaim, make_seat_token
-from apps.games.models import Action, Room, Seat
+from apps.games.models import Room, RoomEvent, Seat
 from apps.games.registry import GameEntry, get_game
 
 NAME_MAX = 30
@@ -95,13 +95,13 @@ def plan_deadlines(room: Room, entry: GameEntry, state: Any) -> None:
     """The moves this state has waiting: every timed system move the rules list, and a move
     for each bot-played seat that may act (several bots may act at once). A move still wanted
     keeps the time it was first armed at."""
-    wanted = scheduler.system_moves(entry.rules.legal_actions(state, None), kind=Action.SYSTEM)
+    wanted = scheduler.system_moves(entry.rules.legal_actions(state, None), kind=RoomEvent.SYSTEM)
     for seat in room.seats.filter(player__isnull=False):
         if not seat.bot_plays or not entry.rules.legal_actions(state, seat.player):
             continue
         level = seat.bot_level or entry.default_bot_level
         think = entry.think_ms(state, seat.player, level, random.Random())
-        wanted[f"bot:{seat.player}"] = (think, {"kind": Action.BOT, "player": seat.player})
+        wanted[f"bot:{seat.player}"] = (think, {"kind": RoomEvent.BOT, "player": seat.player})
     scheduler.sync(room.scope, wanted)
 
 
@@ -118,7 +118,7 @@ def apply_move(
     the rules' outcome says so."""
     with refused_by_rules():
         new = entry.rules.apply(state, player, action, rng_for(room.seed, room.version))
-    Action.objects.create(
+    RoomEvent.objects.create(
         room=room, version=room.version, action_id=action_id, kind=kind, seat=player, data=action
     )
     room.state = new.to_json()

@@ -15,7 +15,7 @@ from apps.core.live import emit
 from apps.core.names import same_name
 from apps.core.protocol import IllegalAction, clean_options
 from apps.core.tokens import SeatClaim
-from apps.games.models import Action, Room, Seat
+from apps.games.models import Room, RoomEvent, Seat
 from apps.games.registry import get_game
 
 from .common import (
@@ -228,11 +228,11 @@ def start_room(code: str, claim: SeatClaim | None) -> Room:
             state = entry.rules.setup(names, options, rng_for(room.seed, room.version))
         except (IllegalAction, ValueError) as error:
             raise Refused(str(error)) from None
-        Action.objects.create(
+        RoomEvent.objects.create(
             room=room,
             version=room.version,
             action_id=f"start:{room.code}",
-            kind=Action.START,
+            kind=RoomEvent.START,
             data={"players": names, "options": options},
         )
         room.state = state.to_json()

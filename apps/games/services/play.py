@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from apps.core import scheduler
 from apps.core.errors import Refused
 from apps.core.tokens import SeatClaim
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.registry import get_game
 
 from .common import apply_move, locked_room, plan_deadlines, seat_for_claim
@@ -47,7 +47,7 @@ def perform_action(
     with transaction.atomic():
         room = locked_room(room_code)
         seat = seat_for_claim(room, claim)
-        if room.actions.filter(action_id=action_id).exists():
+        if room.events.filter(action_id=action_id).exists():
             return ActionResult(room.version, duplicate=True)
         if room.status == Room.Status.LOBBY:
             raise Refused(_("The game has not started yet."))
@@ -60,7 +60,7 @@ def perform_action(
         if seat.taken_over:  # the player moves again: the bot hands the seat back
             seat.taken_over = False
             seat.save(update_fields=["taken_over"])
-        apply_move(room, entry, state, seat.player, action, action_id, Action.MOVE)
+        apply_move(room, entry, state, seat.player, action, action_id, RoomEvent.MOVE)
         return ActionResult(room.version)
 
 
@@ -75,14 +75,14 @@ def fire_deadline(deadline_id: int, scope: str, now: datetime) -> bool:
         entry = get_game(room.game)
         state = entry.load_state(room.state)
         payload = deadline.payload
-        if payload.get("kind") == Action.SYSTEM:
+        if payload.get("kind") == RoomEvent.SYSTEM:
             if not scheduler.still_offered(
                 payload["action"], entry.rules.legal_actions(state, None)
             ):
                 plan_deadlines(room, entry, state)
                 return False
             apply_move(
-                room, entry, state, None, payload["action"], f"sys:{deadline.pk}", Action.SYSTEM
+                room, entry, state, None, payload["action"], f"sys:{deadline.pk}", RoomEvent.SYSTEM
             )
             return True
         return _bot_move(room, entry, state, int(payload["player"]), f"bot:{deadline.pk}")
@@ -99,12 +99,12 @@ def _bot_move(room: Room, entry, state: Any, player: int, action_id: str) -> boo
     choice = entry.bots.choose(state, player, level, rng)
     if choice is None:  # the bot waits: look again after another think
         think = entry.think_ms(state, player, level, rng)
-        scheduler.arm(room.scope, f"bot:{player}", think, {"kind": Action.BOT, "player": player})
+        scheduler.arm(room.scope, f"bot:{player}", think, {"kind": RoomEvent.BOT, "player": player})
         return False
     # A bot must never stall the table on a bad choice: any legal move will do.
     for action in (choice, *rng.sample(legal, len(legal))):
         try:
-            apply_move(room, entry, state, player, action, action_id, Action.BOT)
+            apply_move(room, entry, state, player, action, action_id, RoomEvent.BOT)
             return True
         except Refused:
             continue

@@ -14,7 +14,7 @@ from django.utils import timezone
 from apps.core import scheduler
 from apps.games import services
 from apps.games.bonje import rules
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.selectors import render_room, replay
 from tests.games.bonje import HENS, MARES, RAMS, STALLIONS, position
 from tests.games.bonje.roomkit import bonje_room
@@ -92,7 +92,7 @@ def test_a_whole_game_with_bots_runs_to_its_outcome_and_a_dropped_player_is_play
     drop(room, "Ann", later)
     run_until(room, lambda s: s.turn >= 4, later)
     assert "Bot playing for Ann" in render_room(room, None, screen=True)
-    assert room.actions.filter(kind=Action.BOT, seat=0).exists()
+    assert room.events.filter(kind=RoomEvent.BOT, seat=0).exists()
 
     # Ann's phone comes back: the bot stops, and the table waits for her.
     services.seat_connected(room.code, ann.id)
@@ -111,9 +111,9 @@ def test_a_whole_game_with_bots_runs_to_its_outcome_and_a_dropped_player_is_play
     assert room.status == Room.Status.FINISHED
     result = rules.outcome(state_of(room))
     assert result is not None and result["winners"]
-    kinds = set(room.actions.values_list("kind", flat=True))
-    assert kinds == {Action.START, Action.SYSTEM, Action.BOT, Action.MOVE}
-    assert room.actions.count() > 100  # a whole round of cards, not a corner of it
+    kinds = set(room.events.values_list("kind", flat=True))
+    assert kinds == {RoomEvent.START, RoomEvent.SYSTEM, RoomEvent.BOT, RoomEvent.MOVE}
+    assert room.events.count() > 100  # a whole round of cards, not a corner of it
     assert replay(room).to_json() == room.state
     assert "Final standings" in render_room(room, None, screen=True)
     assert not scheduler.pending(room.scope)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.core import scheduler
 from apps.games import services
-from apps.games.models import Action, Room
+from apps.games.models import Room, RoomEvent
 from apps.games.selectors import render_room, replay
 from tests.games.dschungel import BANANA, CONFIRM, DOTS, ELEPHANT, JOKER, PASS, STRIPES, bunch
 from tests.games.dschungel.rooms import dschungel_room, rolled, state_of
@@ -29,7 +29,9 @@ def bot_settings(settings):
 
 
 def timeout_deadline(room: Room):
-    return next(d for d in scheduler.pending(room.scope) if d.payload.get("kind") == Action.SYSTEM)
+    return next(
+        d for d in scheduler.pending(room.scope) if d.payload.get("kind") == RoomEvent.SYSTEM
+    )
 
 
 def test_a_whole_game_of_bots_runs_to_its_rainbow_stars_through_the_scheduler():
@@ -43,8 +45,8 @@ def test_a_whole_game_of_bots_runs_to_its_rainbow_stars_through_the_scheduler():
         if room.status == Room.Status.FINISHED:
             break
     assert room.status == Room.Status.FINISHED
-    assert not room.actions.filter(kind=Action.SYSTEM).exists()
-    assert room.actions.filter(kind=Action.BOT, seat=0).exists()
+    assert not room.events.filter(kind=RoomEvent.SYSTEM).exists()
+    assert room.events.filter(kind=RoomEvent.BOT, seat=0).exists()
     state = state_of(room)
     assert state.phase == "over" and state.ending
     assert replay(room).to_json() == state.to_json()  # the log replays to the same end
@@ -74,7 +76,7 @@ def test_the_countdown_passes_for_a_seat_that_did_not_confirm_when_it_runs_out()
     assert state.phase == "roll" and state.active == 1  # Bea rolls next
     assert not any(state.sheets[1].purple[0])  # her cross was never confirmed
     assert state.log[-1] == {"turn": 1, "seat": 1, "how": "timed_out", "marks": []}
-    assert room.actions.filter(kind=Action.SYSTEM).count() == 1
+    assert room.events.filter(kind=RoomEvent.SYSTEM).count() == 1
     assert "Bea ran out of time" in render_room(room, room.seats.get(name="Ann"))
 
 
@@ -103,9 +105,9 @@ def test_a_player_who_leaves_is_played_by_a_bot_until_they_return():
     state = state_of(room)
     assert (state.turn, state.active, state.phase) == (2, 1, "roll")
     assert state.log[-1]["seat"] == 1 and state.log[-1]["how"] in ("confirmed", "passed")
-    assert room.actions.filter(kind=Action.BOT, seat=1).exists()
+    assert room.events.filter(kind=RoomEvent.BOT, seat=1).exists()
     assert any(d.key == "bot:1" for d in scheduler.pending(room.scope))  # the bot would roll
-    assert not room.actions.filter(kind=Action.SYSTEM).exists()
+    assert not room.events.filter(kind=RoomEvent.SYSTEM).exists()
     # Bea comes back: the seat is hers again, and no bot move waits for it.
     services.seat_connected(room.code, bea.id)
     room.refresh_from_db()
