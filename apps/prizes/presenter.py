@@ -187,30 +187,10 @@ def awards_json(state: State) -> list[dict]:
     return [award_json(state, i) for i, a in enumerate(state.awards) if a is not None]
 
 
-def told(state: State, event: dict) -> dict | None:
-    """A ceremony event as the night's log keeps it, in no language: what happened, the
-    player's name, the category's kind (and its name only when the host typed one), the
-    roll-off's dice. ``said`` says it in the reader's language; None for an event the log
-    leaves out."""
-    kind = event["event"]
-    if kind not in ("rolloff", "unawarded", "choice", "kept", "awarded"):
-        return None
-    category = state.categories[event["new"] if kind == "choice" else event["category"]]
-    step: dict = {"event": kind, "kind": category["kind"]}
-    if category["name"] != KINDS.get(category["kind"]):
-        step["category"] = category["name"]
-    if "player" in event:
-        step["player"] = state.players[event["player"]]
-    if kind == "rolloff":
-        step["dice"] = [[state.players[seat], die] for seat, die in event["dice"]]
-    if kind == "kept" and event.get("by") == "timeout":
-        step["timeout"] = True
-    return step
-
-
 def said(step: dict) -> str | None:
-    """One line of the night's log for a ceremony step (``told``) in the reader's language
-    ("Ann wins Most Bunkos"): a default category's name translated, a typed one as typed."""
+    """One line of the night's log for a ceremony step (``steps.told``) in the reader's
+    language ("Ann wins Most Bunkos"): a default category's name translated, a typed one as
+    typed."""
     kind = step.get("kind", "")
     category = shown(kind, step.get("category") or KINDS.get(kind, kind))
     name = shown_name(step.get("player") or "")

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from apps.core.errors import Refused
 from apps.parties.models import Party
 from apps.parties.views.host import first_error, host_answer, host_only
-from apps.prizes import services
+from apps.prizes import presenter, services
 from apps.prizes.forms import AwardStepForm, CategoryFormSet, NewCategoryForm, categories_from
 from apps.prizes.rules.categories import shown
 from apps.prizes.selectors import categories_of
@@ -61,7 +61,8 @@ def awards_step(request: HttpRequest, party: Party) -> HttpResponse:
             ceremonies.start_awards(party.code)
             text = _("The awards have started: the big screen shows them.")
         else:
-            said = ceremonies.host_step(party.code, action)
+            told = ceremonies.host_step(party.code, action)
+            said = [line for step in told if (line := presenter.said(step))]
             text = "; ".join(said) + "." if said else _("The big screen shows the next prize.")
     except (Refused, ValidationError) as problem:
         text = problem.messages[0] if isinstance(problem, ValidationError) else str(problem)

@@ -19,6 +19,7 @@ from apps.prizes.rules.categories import (
     CONSOLATION,
     COUNTS,
     HOST_CHOICE,
+    KINDS,
     TRAVELLING_BUNKO,
     TRAVELLING_WIPEOUT,
     shown,
@@ -305,3 +306,24 @@ def pick(state: State, seat: int) -> None:
     assert task is not None and task["step"] == PICK
     state.task = None
     win(state, task["category"], seat, task["runner_up_of"], [])
+
+
+def told(state: State, event: dict) -> dict | None:
+    """A ceremony event as the night's log keeps it, in no language: what happened, the
+    player's name, the category's kind (and its name only when the host typed one), the
+    roll-off's dice. ``presenter.said`` says it in the reader's language; None for an event the log
+    leaves out."""
+    kind = event["event"]
+    if kind not in ("rolloff", "unawarded", "choice", "kept", "awarded"):
+        return None
+    category = state.categories[event["new"] if kind == "choice" else event["category"]]
+    step: dict = {"event": kind, "kind": category["kind"]}
+    if category["name"] != KINDS.get(category["kind"]):
+        step["category"] = category["name"]
+    if "player" in event:
+        step["player"] = state.players[event["player"]]
+    if kind == "rolloff":
+        step["dice"] = [[state.players[seat], die] for seat, die in event["dice"]]
+    if kind == "kept" and event.get("by") == "timeout":
+        step["timeout"] = True
+    return step

@@ -17,9 +17,8 @@ from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player
 from apps.parties.selectors import night_at, tallies
 from apps.parties.services.log import AWARDS, record_night
-from apps.prizes import presenter
 from apps.prizes.models import Award, Ceremony
-from apps.prizes.rules import settlement
+from apps.prizes.rules import settlement, steps
 from apps.prizes.rules.categories import MOST_LOSSES, MOST_WINS
 from apps.prizes.selectors import categories_of
 
@@ -103,10 +102,9 @@ def _apply(
     action: dict,
     kind: str,
     action_id: str | None = None,
-) -> list[str]:
-    """Apply a step; the sentences it adds to the night's log, in the language of the one
-    who stepped. The log keeps them in no language (presenter.told), so each reader's log says
-    them in theirs."""
+) -> list[dict]:
+    """Apply a step; the steps it adds to the night's log, in no language (``steps.told``):
+    each reader's log says them in theirs (``presenter.said``)."""
     state = settlement.State.from_json(ceremony.state)
     with refused_by_rules():
         new = settlement.apply(state, seat, action, rng_for(ceremony.seed, ceremony.version + 1))
@@ -114,14 +112,13 @@ def _apply(
     ceremony.version += 1
     ceremony.save(update_fields=["state", "version"])
     events = new.history[len(state.history) :]
-    steps = [step for e in events if (step := presenter.told(new, e))]
-    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, steps=steps)
-    said = [s for step in steps if (s := presenter.said(step))]
+    told = [step for e in events if (step := steps.told(new, e))]
+    record_night(party, kind, parts=(AWARDS,), action_id=action_id, action=action, steps=told)
     result = settlement.outcome(new)
     if result is not None and not party.awards.exists():
         _record_awards(party, ceremony, result)
     _plan(ceremony, new)
-    return said
+    return told
 
 
 def _record_awards(party: Party, ceremony: Ceremony, result: dict) -> None:
@@ -147,8 +144,9 @@ def _plan(ceremony: Ceremony, state) -> None:
 
 
 @transaction.atomic
-def host_step(code: str, action: dict) -> list[str]:
-    """The host moves the ceremony on, picks a winner, or enters real dice; what happened."""
+def host_step(code: str, action: dict) -> list[dict]:
+    """The host moves the ceremony on, picks a winner, or enters real dice; what happened,
+    as the night's log keeps it (``presenter.said`` says it)."""
     party, ceremony = _locked(code)
     return _apply(party, ceremony, HOST, action, f"awards_{action.get('type', 'step')}")
 
