@@ -27,6 +27,7 @@ from apps.parties.render import (
     party_at,
     render_part,
 )
+from apps.parties.rules.table import DONE
 from apps.parties.selectors import (
     Night,
     TableRow,
@@ -76,7 +77,7 @@ def host_status(night: Night, rows: list[TableRow] | None = None) -> str:
     flags = night_flags(night, rows)
     states = table_states(rows)
     waiting = tuple(
-        row.number for row, state in zip(rows, states, strict=True) if state.phase != "done"
+        row.number for row, state in zip(rows, states, strict=True) if state.phase != DONE
     )
     key = (
         "status",

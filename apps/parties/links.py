@@ -13,6 +13,7 @@ from apps.core.links import NightLink
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties.models import Party, Table
 from apps.parties.render import phone_player
+from apps.parties.rules.table import DONE
 from apps.parties.selectors import invitable
 
 
@@ -48,6 +49,6 @@ def _call(party: Party, player_id: int) -> str:
     for pk, number, seats in tables.values_list("pk", "number", "seats"):
         if player_id in seats:
             phase = Table.objects.values_list("state__phase", flat=True).get(pk=pk)
-            if phase != "done":
+            if phase != DONE:
                 return f"Round {party.current_round} has started: go to table {number}"
     return ""

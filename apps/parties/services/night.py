@@ -21,7 +21,7 @@ from apps.parties.rules import outcome
 from apps.parties.rules import setup as setup_table
 from apps.parties.rules.night import most
 from apps.parties.rules.seating import SeatingProblem, plan_first_round, plan_next_round
-from apps.parties.rules.table import TableState
+from apps.parties.rules.table import DONE, TableState
 
 from .log import LANGUAGE, PLAYERS, announce, record_night
 
@@ -257,7 +257,7 @@ def _check_round_over(party: Party) -> None:
     if party.current_round == 0:
         return
     for table in party.tables.filter(round=party.current_round):
-        if TableState.from_json(table.state).phase != "done":
+        if TableState.from_json(table.state).phase != DONE:
             raise Refused(
                 _("Table {number} is still playing this round.").format(number=table.number)
             )
