@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from apps.core.codes import normalize_code
 from apps.core.links import NightLink
@@ -50,5 +51,8 @@ def _call(party: Party, player_id: int) -> str:
         if player_id in seats:
             phase = Table.objects.values_list("state__phase", flat=True).get(pk=pk)
             if phase != DONE:
-                return f"Round {party.current_round} has started: go to table {number}"
+                return _("Round %(round)s has started: go to table %(table)s") % {
+                    "round": party.current_round,
+                    "table": number,
+                }
     return ""
