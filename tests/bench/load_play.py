@@ -445,18 +445,23 @@ class Play:
 
 
 def start_round(host: Host) -> int | str:
-    """The host's "Rotate and start round N" button: a form POST with the session cookie."""
+    """The host's "Rotate and start round N" button."""
+    return host_button(host.server, host.path.split("/")[3], host.cookie, "start-round")
+
+
+def host_button(server: DaphneServer, code: str, cookie: str, action: str) -> int | str:
+    """One of the host console's buttons (``start-round``, ``end``): a form POST with the
+    host's session cookie; the answer's status, or the error that kept it from coming."""
     token = secrets.token_hex(16)  # a CSRF secret of Django's 32 allowed characters
-    code = host.path.split("/")[3]
-    connection = http.client.HTTPConnection("127.0.0.1", host.server.port, timeout=30)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     try:
         connection.request(
             "POST",
-            f"/p/{code}/host/start-round/",
+            f"/p/{code}/host/{action}/",
             body=f"csrfmiddlewaretoken={token}",
             headers={
-                "Cookie": f"{host.cookie}; csrftoken={token}",
-                "Origin": host.server.url,
+                "Cookie": f"{cookie}; csrftoken={token}",
+                "Origin": server.url,
                 "Content-Type": "application/x-www-form-urlencoded",
             },
         )

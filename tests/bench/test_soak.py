@@ -9,7 +9,9 @@ minutes side by side.
 
 It asserts a correct night, as the load bench does, and prints the goals as PASS or MISS:
 RSS growing less than 1 MB per ten minutes over the second half, open files and
-connections flat, the last five minutes' p99 within 10% of the first five's.
+connections flat, the last five minutes' p99 within 10% of the first five's. Then the host
+ends the night, every phone has left, and each server process's memory is watched for
+``BENCH_SOAK_AFTER_END`` seconds (11 minutes: what no page asks for is let go after ten).
 """
 
 from __future__ import annotations
@@ -21,15 +23,18 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tests.bench.load_play import host_button
 from tests.bench.load_run import Figures, percentile, play_night
 from tests.bench.load_stack import Stack
 from tests.bench.test_load import correctness_problems, report
+from tests.servers import rss_bytes
 
 SIZES = {"30": (30, False), "100": (100, False), "pg30": (30, True), "pg100": (100, True)}
 SECONDS = float(os.environ.get("BENCH_SOAK_SECONDS", "1200"))
 SAMPLE_EVERY = float(os.environ.get("BENCH_SOAK_SAMPLE", "15"))
 WINDOW = min(300.0, SECONDS / 4)  # the first and last five minutes (a quarter of a short run)
 DEADLINE = SECONDS + 900
+AFTER_END = float(os.environ.get("BENCH_SOAK_AFTER_END", "660"))
 
 GOAL_GROWTH_MB = 1.0  # RSS growth per ten minutes over the second half
 GOAL_P99_DRIFT = 0.10  # last window's p99 against the first window's
@@ -60,6 +65,8 @@ class Soak:
     rows_before: dict[str, int] = field(default_factory=dict)
     rows_after: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    ended: str = ""  # the answer to the host's "End the night", and the night's status after
+    after_end: list[tuple[float, list[int]]] = field(default_factory=list)  # (s, RSS each)
 
 
 @pytest.mark.parametrize("size", chosen_sizes())
@@ -74,6 +81,8 @@ def test_a_long_night_keeps_its_memory_files_connections_and_pace(size, tmp_path
         soak.rows_before = stack.kept_rows()
         figures = asyncio.run(run_bounded(stack, soak))
         soak.rows_after = stack.kept_rows()
+        if AFTER_END > 0:
+            watch_after_the_end(stack, soak)
     finally:
         stack.stop()
     figures.log_problems, figures.log_example = stack.log_problems()
@@ -95,6 +104,21 @@ async def run_bounded(stack: Stack, soak: Soak) -> Figures:
 
     async with asyncio.timeout(DEADLINE):
         return await play_night(stack, SECONDS, watch=sample)
+
+
+def watch_after_the_end(stack: Stack, soak: Soak) -> None:
+    """The host ends the night (its phones have gone already); each process's RSS, once a
+    minute for ``AFTER_END`` seconds."""
+    code, cookie = stack.night.code, f"sessionid={stack.night.session}"
+    answer = host_button(stack.servers[-1], code, cookie, "end")
+    soak.ended = f"HTTP {answer}, the night {stack.snapshot()['status']}"
+    start = time.perf_counter()
+    while True:
+        at = time.perf_counter() - start
+        soak.after_end.append((at, [rss_bytes(pid) for pid in stack.pids]))
+        if at >= AFTER_END:
+            return
+        time.sleep(min(60.0, AFTER_END - at))
 
 
 def read_sample(stack: Stack, play, start: float) -> Sample:
@@ -164,6 +188,13 @@ def soak_report(size: str, f: Figures, soak: Soak) -> str:
         f"  p99 tap -> screens: {first:.0f} ms in the first {WINDOW / 60:.0f} min, {last:.0f} ms "
         f"in the last {WINDOW / 60:.0f} min ({drift:+.0%})"
     )
+    if soak.after_end:
+        (_, first), (last_at, last) = soak.after_end[0], soak.after_end[-1]
+        each = ", ".join(f"{a / mb:.1f} -> {b / mb:.1f}" for a, b in zip(first, last, strict=True))
+        lines.append(
+            f'  after the host\'s "End the night" ({soak.ended}; every phone gone): '
+            f"RSS of each process {each} MB in {last_at / 60:.0f} min"
+        )
     for problem in soak.problems[:5]:
         lines.append(f"  NOTE: {problem}")
     files_flat = bool(second_half) and max(x.files for x in second_half) <= s[0].files + 10
