@@ -4,6 +4,7 @@ after the end, sheets that keep every round, a log in sentences, a night's party
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from apps.core import network
 from apps.core.errors import Refused
@@ -11,6 +12,7 @@ from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.games import services as rooms
 from apps.parties import services
 from apps.parties.console import host_log
+from apps.parties.links import night_link
 from apps.parties.models import Party, Table
 from apps.parties.render import night_at
 
@@ -194,3 +196,15 @@ def test_a_player_who_stayed_with_a_ghost_chooses_the_partners_alone(client, hos
     assert "Swap partners" in page
     assert "you choose the partners before the first roll" in page
     assert "table-mate" not in page
+
+
+def test_a_player_in_a_game_room_is_called_to_her_table_in_her_language(host):
+    party, tokens = night(host, NAMES[:4])
+    services.start_next_round(party.code)
+    cookies = {seat_cookie_name(party.scope): tokens["Ann"]}
+    assert night_link(party.code, cookies).call == "Round 1 has started: go to table 1"
+    with translation.override("nl"):
+        assert night_link(party.code, cookies).call == "Ronde 1 is begonnen: ga naar tafel 1"
+    with translation.override("de"):
+        assert night_link(party.code, cookies).call == "Runde 1 hat begonnen: geh an Tisch 1"
+    assert night_link(party.code, {}).call == ""  # a phone with no seat at the night
