@@ -13,11 +13,10 @@ def fresh_caches():
 
 def clear_caches() -> None:
     from apps.parties.caches import FRAGMENTS, LOG_LINES
-    from apps.parties.selectors import NIGHTS, STATES, SUMMARIES, forget_rounds_let_go
+    from apps.parties.selectors import NIGHTS, PAST, STATES, SUMMARIES
 
-    for cache in (FRAGMENTS, LOG_LINES, NIGHTS, STATES, SUMMARIES):
+    for cache in (FRAGMENTS, LOG_LINES, NIGHTS, PAST, STATES, SUMMARIES):
         cache.clear()
-    forget_rounds_let_go()
 
 
 @pytest.fixture(autouse=True)

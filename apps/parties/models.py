@@ -54,6 +54,9 @@ class Party(models.Model):
     # One version for the whole night: every write bumps it, every screen catches up to it.
     version = models.PositiveIntegerField(default=0)
     current_round = models.PositiveSmallIntegerField(default=0)
+    # How many entries the host has corrected: the only way a past round's table changes,
+    # so the screens read the past rounds once per (round, corrections).
+    corrections = models.PositiveIntegerField(default=0)
     # Who holds the travelling prizes right now (the latest Bunko and wipeout rolled).
     travelling_bunko = models.ForeignKey(
         "Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

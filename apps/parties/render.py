@@ -200,19 +200,21 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
     context = {**night_flags(phone.night), "player": phone.player, "sheet_rows": []}
     player = phone.player
     if player is not None:
+        played = {
+            table.round: (table, summary)
+            for table, summary in phone.night.past_rounds.by_player.get(player.id, [])
+        }
         row = row or phone.row
-        rows = [r for r in phone.night.past_rows if player.id in r.seats]
         if row is not None:
-            rows.append(row)
-        played = {r.round: r for r in rows}
+            [summary] = table_summaries([row])
+            played[row.round] = (row, summary)
         rested = {r for r, pid in phone.night.rests if pid == player.id}
         totals = {"wins": 0, "losses": 0, "bunkos": 0, "wipeouts": 0}
         lines = []
         for number in range(1, phone.night.party.current_round + 1):
             line = {"round": number, "rest": number in rested and number not in played}
             if number in played:
-                table = played[number]
-                [summary] = table_summaries([table])
+                table, summary = played[number]
                 seat = table.seats.index(player.id)
                 names = phone.night.names(table)
                 won = summary.winners is not None and seat in summary.winners

@@ -8,6 +8,7 @@ and for how long, is caches.py's.
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from apps.core.changes import Change, stamp
 from apps.parties.caches import Cache, by_version, let_go_tables
 from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
+from apps.parties.rules.dice import BUNKO, WIPEOUT
 from apps.parties.rules.doors import expected_players
 from apps.parties.rules.summary import TableSummary, summary_of
 from apps.parties.rules.table import DONE, TableState
@@ -221,7 +223,7 @@ class Night:
     # correction, which is a night event).
     past: dict[int, Tally]
     tables: list[TableRow]
-    past_rows: list[TableRow] = field(default_factory=list)
+    past_rounds: PastRounds = field(default_factory=lambda: PastRounds())
     rests: list[tuple[int, int]] = field(default_factory=list)  # (round, player id)
     # Everyone who held each travelling prize, latest first (ghosts hold none).
     holders: dict[str, list[int]] = field(default_factory=dict)
@@ -242,14 +244,6 @@ class Night:
 
 # A night's context by (code, version); the newest two versions of each night.
 NIGHTS = Cache(64, slot=by_version, keep=2)
-# The round each night was in when this process last let go of its past rounds' drawings.
-_rounds_let_go: dict[str, int] = {}
-
-
-def forget_rounds_let_go() -> None:
-    """Forget which rounds were let go (with the caches emptied: a test database reuses
-    its codes)."""
-    _rounds_let_go.clear()
 
 
 def night_at(party: Party) -> Night:
@@ -259,35 +253,26 @@ def night_at(party: Party) -> Night:
 
 def _read_night(party: Party) -> Night:
     players = {p.id: p for p in party.players.all()}
-    rows = rows_of(party.tables.all())
-    past_rows = [r for r in rows if r.round < party.current_round]
+    past_rounds = past_of(party)
     rests = list(SitOut.objects.filter(party=party).values_list("round", "player_id"))
     # The sockets of a busy night each hold the version they last drew, so a process keeps
     # dozens of versions alive at once: what did not change since the version before (the
-    # players, the past rounds and their tallies, growing all night) is that version's own
-    # objects, kept once, not once per version.
+    # players, the past rounds' tallies, growing all night) is that version's own objects,
+    # kept once, not once per version.
     before = NIGHTS.newest_before(party.code, party.version)
     if before is not None:
         players = _shared_players(before.players, players)
-        past_rows = before.past_rows if past_rows == before.past_rows else past_rows
         rests = before.rests if rests == before.rests else rests
     if (
         before is not None
         and players is before.players
-        and past_rows is before.past_rows
+        and past_rounds is before.past_rounds
         and rests is before.rests
     ):
         past = before.past
     else:
-        pairs = zip(past_rows, table_summaries(past_rows), strict=True)
-        past = tallies_of(players, pairs, rests)
-    # The past rounds' games are kept as their summaries now: their states and drawings
-    # would only wait here for the idle sweep (a correction reads its table back).
-    STATES.let_go(r.pk for r in past_rows)
-    if _rounds_let_go.get(party.code, 0) < party.current_round:
-        _rounds_let_go[party.code] = party.current_round
-        let_go_tables(r.pk for r in past_rows)
-    tables = sorted((r for r in rows if r.round == party.current_round), key=lambda r: r.number)
+        past = tallies_of(players, zip(past_rounds.rows, past_rounds.summaries, strict=True), rests)
+    tables = sorted(table_rows(party), key=lambda r: r.number)
     table_states(tables)  # the round in play: every screen draws its tables' games next
     resting = {pid for r, pid in rests if r == party.current_round}
     return Night(
@@ -296,9 +281,9 @@ def _read_night(party: Party) -> Night:
         sitting_out=[players[pid] for pid in resting if pid in players],
         past=past,
         tables=tables,
-        past_rows=past_rows,
+        past_rounds=past_rounds,
         rests=rests,
-        holders=travelling_holders(rows, players),
+        holders=travelling_holders(tables, players, past_rounds),
     )
 
 
@@ -323,18 +308,101 @@ def _same_player(kept: Player | None, read: Player) -> Player:
     return read
 
 
-def travelling_holders(rows: list[TableRow], players: dict[int, Player]) -> dict[str, list[int]]:
+# --- the rounds before this one ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class PastRounds:
+    """The night's rounds before the one in play, with what the screens need of them: the
+    tables' summaries, each player's tables, and who rolled the travelling prizes."""
+
+    rows: tuple[TableRow, ...] = ()
+    summaries: tuple[TableSummary, ...] = ()
+    # Player id -> the (table, summary) of each round they played, in round order.
+    by_player: dict[int, list[tuple[TableRow, TableSummary]]] = field(default_factory=dict)
+    # Kind -> (when, player id) of every Bunko and wipeout rolled by a player (a ghost holds
+    # no prize), latest first.
+    prizes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+
+# The past rounds by (code, (round in play, corrections made)): a past round's table changes
+# only by a host's correction, so a night reads them once a round, not at each of its
+# changes (at round 90 of a 30-table night that read cost 65 ms, every few seconds, on the
+# thread every tap waits for).
+PAST = Cache(64, slot=by_version, keep=1)
+
+
+def past_of(party: Party, fresh: bool = False) -> PastRounds:
+    """The night's past rounds as of ``party`` (its row read by the caller). ``fresh``: read
+    now inside a transaction that has changed one of them (a correction), neither taken
+    from this process's copy nor kept."""
+    if party.current_round <= 1:
+        return PastRounds()
+    key = (party.code, (party.current_round, party.corrections))
+    past = None if fresh else PAST.peek(key, touch=True)
+    if past is not None:
+        return past
+    rows = rows_of(party.tables.filter(round__lt=party.current_round).order_by("round", "number"))
+    summaries = table_summaries(rows, keep=not fresh)
+    ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
+    by_player: dict[int, list[tuple[TableRow, TableSummary]]] = {}
+    prizes: dict[str, list[tuple[int, int]]] = {BUNKO: [], WIPEOUT: []}
+    for row, summary in zip(rows, summaries, strict=True):
+        for pid in row.seats:
+            by_player.setdefault(pid, []).append((row, summary))
+        for prize in summary.prizes:
+            if (pid := row.seats[prize.seat]) not in ghosts:
+                prizes[prize.kind].append((prize.t, pid))
+    for rolled in prizes.values():
+        rolled.sort(reverse=True)
+    past = PastRounds(tuple(rows), tuple(summaries), by_player, prizes)
+    if not fresh:
+        PAST.put(key, past)
+        # The past rounds' games and drawings are let go now: they would only wait here for
+        # the idle sweep (a correction reads its table back, the sheet its summary).
+        STATES.let_go(r.pk for r in rows)
+        let_go_tables(r.pk for r in rows)
+    return past
+
+
+def travelling_holders(
+    rows: list[TableRow], players: dict[int, Player], past: PastRounds
+) -> dict[str, list[int]]:
     """Who held each travelling prize, latest first: 'Travelling Bunko: passes live to
-    whoever rolled the latest Bunko'. Ghosts hold none."""
-    rolled: dict[str, list[tuple[int, int]]] = {"bunko": [], "wipeout": []}
+    whoever rolled the latest Bunko'. Ghosts hold none. ``rows``: the round in play."""
+    rolled: dict[str, list[tuple[int, int]]] = {BUNKO: [], WIPEOUT: []}
     for row, summary in zip(rows, table_summaries(rows), strict=True):
         for prize in summary.prizes:
             pid = row.seats[prize.seat]
             if pid in players and not players[pid].is_ghost:
                 rolled[prize.kind].append((prize.t, pid))
-    return {
-        kind: [pid for _t, pid in sorted(rolls, reverse=True)] for kind, rolls in rolled.items()
-    }
+    holders = {}
+    for kind, now in rolled.items():
+        now.sort(reverse=True)
+        before = past.prizes.get(kind, [])
+        # This round's rolls came after the past rounds' (a correction keeps a roll's time).
+        if now and before and now[-1] < before[0]:
+            merged = list(heapq.merge(now, before, reverse=True))
+        else:
+            merged = now + before
+        holders[kind] = [pid for _t, pid in merged]
+    return holders
+
+
+def latest_prizes(party: Party, fresh: bool) -> dict[str, int | None]:
+    """Who holds each travelling prize now: whoever rolled the latest Bunko and the latest
+    wipeout still on the tables (ghosts hold none), read inside a tap's transaction
+    (``fresh`` as for ``past_of``)."""
+    ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
+    latest = {kind: rolled[0] for kind, rolled in past_of(party, fresh).prizes.items() if rolled}
+    rows = table_rows(party)
+    for row, summary in zip(rows, table_summaries(rows, keep=False), strict=True):
+        for prize in summary.prizes:
+            holder = row.seats[prize.seat]
+            if holder not in ghosts:
+                stamp = (prize.t, holder)
+                latest[prize.kind] = max(latest.get(prize.kind, stamp), stamp)
+    return {kind: latest[kind][1] if kind in latest else None for kind in (BUNKO, WIPEOUT)}
 
 
 @cache

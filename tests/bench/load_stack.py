@@ -50,6 +50,9 @@ tokens = {}
 for i in range(%(players)d):
     player, token = services.join_party(party.code, new_name=f"Player {i:03d}")
     tokens[player.id] = token
+if %(past_rounds)d:
+    from tests.bench.late_night import age_night
+    age_night(party.code, %(past_rounds)d)
 services.start_next_round(party.code)
 party.refresh_from_db()
 session = import_module(settings.SESSION_ENGINE).SessionStore()
@@ -59,7 +62,7 @@ session[HASH_SESSION_KEY] = host.get_session_auth_hash()
 session.create()
 tables = [
     [[pid, tokens[pid]] for pid in t.seats]
-    for t in party.tables.filter(round=1).order_by("number")
+    for t in party.tables.filter(round=party.current_round).order_by("number")
 ]
 print(json.dumps({
     "code": party.code, "scope": party.scope, "session": session.session_key, "tables": tables,
@@ -116,6 +119,8 @@ class Stack:
         self.database_url: str | None = None
         self.redis_url: str | None = None
         self.night: Night | None = None
+        # Rounds played before the bench's own (late_night.py): a tap late in a long night.
+        self.past_rounds = int(os.environ.get("BENCH_PAST_ROUNDS", "0"))
 
     @property
     def label(self) -> str:
@@ -178,7 +183,14 @@ class Stack:
                 server.env.pop("REDIS_URL", None)
             self.servers.append(server)
         self._python(["migrate", "-v0"])
-        out = self._python(["shell", "--no-imports", "-c", SETUP % {"players": self.tables * 4}])
+        out = self._python(
+            [
+                "shell",
+                "--no-imports",
+                "-c",
+                SETUP % {"players": self.tables * 4, "past_rounds": self.past_rounds},
+            ]
+        )
         data = json.loads(out.splitlines()[-1])
         self.night = Night(
             data["code"],

@@ -155,7 +155,7 @@ def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_gam
     services.start_next_round(party.code)
     party.refresh_from_db()
     night = night_at(party)
-    past = {row.pk for row in night.past_rows}
+    past = {row.pk for row in night.past_rounds.rows}
     # At once, not only when they have gone idle: a past round's games and drawings are let
     # go as the night is read in the next round.
     assert not past & {pk for pk, _version in STATES.items}
@@ -226,7 +226,7 @@ def test_a_nights_versions_share_what_did_not_change_and_not_what_did(django_use
     assert second is not first
     assert second.players is first.players
     assert all(p.seen_at is not None for p in second.players.values())  # the newest stamps
-    assert second.past_rows is first.past_rows and second.past is first.past
+    assert second.past_rounds is first.past_rounds and second.past is first.past
 
     renamed = next(iter(first.players))
     Player.objects.filter(pk=renamed).update(name="Renamed")

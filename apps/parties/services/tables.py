@@ -35,7 +35,7 @@ from apps.parties.rules.table import (
     replay,
     stalled_move,
 )
-from apps.parties.selectors import STATES, rows_of, table_rows, table_states, table_summaries
+from apps.parties.selectors import STATES, latest_prizes, table_rows, table_states
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
 from .tap_store import locked_table, night_of_tap, player_of, tap_rows
@@ -277,20 +277,10 @@ def _round_done(party: Party) -> bool:
 def _recount_travelling(party: Party, round_number: int) -> None:
     """The travelling prizes go to whoever rolled the latest Bunko and the latest wipeout
     still on the tables (ghosts hold no prize); a night event when a holder changes."""
-    ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
-    latest: dict[str, tuple[int, int]] = {}
-    # Every round's tables, most from the state cache (past rounds never change but by a
-    # correction, which moves their version).
-    rows = rows_of(party.tables.all())
-    for row, summary in zip(rows, table_summaries(rows, keep=False), strict=True):
-        for prize in summary.prizes:
-            holder = row.seats[prize.seat]
-            if holder in ghosts:
-                continue
-            stamp = (prize.t, holder)
-            latest[prize.kind] = max(latest.get(prize.kind, stamp), stamp)
-    bunko = latest.get(BUNKO, (0, None))[1]
-    wipeout = latest.get(WIPEOUT, (0, None))[1]
+    # The past rounds come from this process's copy (read once a round) unless this change
+    # is a correction of one of them, which only this transaction sees yet.
+    latest = latest_prizes(party, fresh=round_number < party.current_round)
+    bunko, wipeout = latest[BUNKO], latest[WIPEOUT]
     if (party.travelling_bunko_id, party.travelling_wipeout_id) == (bunko, wipeout):
         return
     names = dict(party.players.values_list("pk", "name"))
@@ -359,6 +349,8 @@ def correct_entry(
     )
     _after_change(party, table, state, new, [], undone=True)
     party = Party.objects.select_for_update().get(pk=party.pk)
+    party.corrections += 1
+    party.save(update_fields=["corrections"])
     record_night(
         party,
         "corrected",

@@ -1,0 +1,114 @@
+"""The rounds before the one in play: read once a round, and again only after a correction."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.parties import selectors, services
+from apps.parties.models import Party, Table
+from apps.parties.render import Phone, phone_standings
+from tests.parties.test_night_services import finish_round, new_night, seat_claim
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(django_user_model):
+    return django_user_model.objects.create_user("host", password="x")
+
+
+def end_every_table(party: Party) -> None:
+    """The host ends each table still playing, the team ahead winning (team 0 on a tie)."""
+    for table in Table.objects.filter(party=party, round=party.current_round):
+        if table.state["phase"] != "done":
+            scores = table.state["scores"]
+            winner = 1 if scores[1] > scores[0] else 0
+            services.host_move(party.code, table.pk, {"type": "end", "winner": winner})
+
+
+def next_version(party: Party) -> Party:
+    """The night at its next version, as any night-wide change makes it."""
+    Party.objects.filter(pk=party.pk).update(version=party.version + 1)
+    party.refresh_from_db()
+    return party
+
+
+def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(
+    host, monkeypatch
+):
+    party, claims = new_night(host)
+    for _round in (1, 2, 3):
+        services.start_next_round(party.code)
+        finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    first = selectors.night_at(party)
+    assert len(first.past_rounds.rows) == 6
+
+    read = []
+    real_rows_of = selectors.rows_of
+    monkeypatch.setattr(selectors, "rows_of", lambda q: read.append(real_rows_of(q)) or read[-1])
+    second = selectors.night_at(next_version(party))
+    assert second.past_rounds is first.past_rounds
+    assert second.past is first.past  # the past rounds' tallies too
+    assert [len(rows) for rows in read] == [2]  # the two tables of round 4, and nothing else
+    assert {row.round for row in read[0]} == {4}
+
+
+def test_a_correction_of_a_past_round_reaches_the_prizes_the_tallies_and_the_score_sheet(
+    host,
+):
+    party, claims = new_night(host, dice_mode="physical")
+    services.start_next_round(party.code)
+    services.table_action(party.code, seat_claim(party, claims, 1, 0), "r-01", {"type": "rolloff"})
+    table = Table.objects.get(party=party, round=1, number=1)
+    roller = table.state["roller"]
+    services.table_action(
+        party.code, seat_claim(party, claims, 1, roller), "r-02", {"type": "report", "kind": "bunko"}
+    )
+    end_every_table(party)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    bunko_roller = table.seats[roller]
+    assert party.travelling_bunko_id == bunko_roller
+    before = selectors.night_at(party)
+    assert before.holders["bunko"] == [bunko_roller]
+    assert before.past[bunko_roller].bunkos == 1
+
+    table.refresh_from_db()
+    bunko = next(
+        i for i, e in enumerate(table.state["entries"]) if e["action"].get("kind") == "bunko"
+    )
+    services.correct_entry(
+        party.code, table.pk, bunko, {"type": "report", "kind": "miss"}, "No Bunko after all"
+    )
+    party.refresh_from_db()
+    after = selectors.night_at(party)
+    assert party.travelling_bunko_id is None
+    assert after.past_rounds is not before.past_rounds
+    assert after.holders["bunko"] == []
+    assert after.past[bunko_roller].bunkos == 0
+    sheet = phone_standings(Phone(after, after.players[bunko_roller], None))
+    assert "Bunko" in sheet and ">1<" not in sheet.split("Bunko", 1)[1][:200]
+
+
+def test_the_latest_roll_of_this_round_holds_the_prize_before_any_of_the_past_rounds(host):
+    party, claims = new_night(host, dice_mode="physical")
+    holders = []
+    for number in (1, 2):
+        services.start_next_round(party.code)
+        party.refresh_from_db()
+        claim = seat_claim(party, claims, 2, 0)
+        services.table_action(party.code, claim, f"p-{number}-1", {"type": "rolloff"})
+        table = Table.objects.get(party=party, round=number, number=2)
+        roller = table.state["roller"]
+        claim = seat_claim(party, claims, 2, roller)
+        report = {"type": "report", "kind": "bunko"}
+        services.table_action(party.code, claim, f"p-{number}-2", report)
+        holders.insert(0, table.seats[roller])
+        if number == 1:
+            end_every_table(party)
+    party.refresh_from_db()
+    night = selectors.night_at(party)
+    assert night.holders["bunko"] == holders
+    assert party.travelling_bunko_id == holders[0]
