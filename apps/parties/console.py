@@ -18,6 +18,7 @@ from apps.core.links import rooms_of_night
 from apps.parties import awards
 from apps.parties.caches import FRAGMENTS, LOG_LINES
 from apps.parties.models import Party, Player
+from apps.parties.night_log import entries_by_id, newest_entries
 from apps.parties.presenter import log_line
 from apps.parties.render import (
     card_key,
@@ -31,9 +32,7 @@ from apps.parties.rules.table import DONE
 from apps.parties.selectors import (
     Night,
     TableRow,
-    entries_by_id,
     expected_of,
-    newest_entries,
     night_at,
     players_of,
     table_at,

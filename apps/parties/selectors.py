@@ -13,15 +13,13 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import cache
 from typing import Any
 
-from django.db import connection
 from django.utils.translation import gettext as _
 
 from apps.core.changes import Change, stamp
 from apps.parties.caches import Cache, by_version, let_go_tables
-from apps.parties.models import Event, JoinRequest, Party, Player, SitOut, Table
+from apps.parties.models import JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.dice import BUNKO, WIPEOUT
 from apps.parties.rules.doors import expected_players
 from apps.parties.rules.summary import TableSummary, summary_of
@@ -223,7 +221,7 @@ class Night:
     # correction, which is a night event).
     past: dict[int, Tally]
     tables: list[TableRow]
-    past_rounds: PastRounds = field(default_factory=lambda: PastRounds())
+    past_rounds: PastRounds = field(default_factory=lambda: NO_PAST)
     rests: list[tuple[int, int]] = field(default_factory=list)  # (round, player id)
     # Everyone who held each travelling prize, latest first (ghosts hold none).
     holders: dict[str, list[int]] = field(default_factory=dict)
@@ -325,6 +323,7 @@ class PastRounds:
     prizes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
 
+NO_PAST = PastRounds()  # before round 2: one object, so a night's versions share it
 # The past rounds by (code, (round in play, corrections made)): a past round's table changes
 # only by a host's correction, so a night reads them once a round, not at each of its
 # changes (at round 90 of a 30-table night that read cost 65 ms, every few seconds, on the
@@ -337,7 +336,7 @@ def past_of(party: Party, fresh: bool = False) -> PastRounds:
     now inside a transaction that has changed one of them (a correction), neither taken
     from this process's copy nor kept."""
     if party.current_round <= 1:
-        return PastRounds()
+        return NO_PAST
     key = (party.code, (party.current_round, party.corrections))
     past = None if fresh else PAST.peek(key, touch=True)
     if past is not None:
@@ -403,35 +402,6 @@ def latest_prizes(party: Party, fresh: bool) -> dict[str, int | None]:
                 stamp = (prize.t, holder)
                 latest[prize.kind] = max(latest.get(prize.kind, stamp), stamp)
     return {kind: latest[kind][1] if kind in latest else None for kind in (BUNKO, WIPEOUT)}
-
-
-@cache
-def _newest_entries_sql() -> str:
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT e.id, pl.{quote('name')}, t.{quote('number')}"
-        f" FROM {quote(Event._meta.db_table)} e"
-        f" LEFT JOIN {quote(Player._meta.db_table)} pl ON pl.id = e.player_id"
-        f" LEFT JOIN {quote(Table._meta.db_table)} t ON t.id = e.table_id"
-        " WHERE e.party_id = %s ORDER BY e.id DESC LIMIT %s"
-    )
-
-
-def newest_entries(party: Party, count: int) -> list[tuple[int, str | None, int | None]]:
-    """The night's newest log entries, newest first, as (id, its player's name, its table's
-    number): what saying an entry depends on beside the entry itself. The console reads them
-    after every few changes; the ORM's joined query cost it ten times what it costs
-    written out (the index on (party, -id) finds them)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_newest_entries_sql(), [party.pk, count])
-        return [tuple(row) for row in cursor.fetchall()]
-
-
-def entries_by_id(ids: list[int]) -> dict[int, Event]:
-    if not ids:
-        return {}
-    table, marks = connection.ops.quote_name(Event._meta.db_table), ", ".join(["%s"] * len(ids))
-    return {e.pk: e for e in Event.objects.raw(f"SELECT * FROM {table} WHERE id IN ({marks})", ids)}
 
 
 def round_state(rows: list[TableRow]) -> tuple[bool, bool]:

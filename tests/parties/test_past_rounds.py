@@ -33,9 +33,7 @@ def next_version(party: Party) -> Party:
     return party
 
 
-def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(
-    host, monkeypatch
-):
+def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(host, monkeypatch):
     party, claims = new_night(host)
     for _round in (1, 2, 3):
         services.start_next_round(party.code)
@@ -64,7 +62,10 @@ def test_a_correction_of_a_past_round_reaches_the_prizes_the_tallies_and_the_sco
     table = Table.objects.get(party=party, round=1, number=1)
     roller = table.state["roller"]
     services.table_action(
-        party.code, seat_claim(party, claims, 1, roller), "r-02", {"type": "report", "kind": "bunko"}
+        party.code,
+        seat_claim(party, claims, 1, roller),
+        "r-02",
+        {"type": "report", "kind": "bunko"},
     )
     end_every_table(party)
     services.start_next_round(party.code)
