@@ -244,13 +244,7 @@ def settings_page(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         viewer.circle = services.update_circle(circle.pk, data)
         return _("Saved.")
 
-    error, success = carried_out(form, save)
-    if success:
-        form = None
-    context = settings_context(viewer, form=form)
-    context.update(error=error, success=success)
-    template = "circles/settings.html#options" if request.htmx else "circles/settings.html"
-    return render(request, template, context, status=400 if error else 200)
+    return _settings_answer(request, viewer, form, save, part="options", form_name="form")
 
 
 @require_POST
@@ -263,12 +257,21 @@ def prizes(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         viewer.circle = services.update_circle(circle.pk, {"prize_categories": form.categories()})
         return _("The prize categories are saved; each night starts with them.")
 
+    return _settings_answer(
+        request, viewer, form, save, part="prizes", form_name="prizes", said="prize_"
+    )
+
+
+def _settings_answer(
+    request, viewer: Viewer, form, save, *, part: str, form_name: str, said: str = ""
+) -> HttpResponse:
+    """The settings page after one of its forms (``carried_out``): htmx gets the form's
+    part, a plain browser the page; the form as sent when refused, a blank one once saved.
+    ``said``: the prefix of the part's error and success in the page's context."""
     error, success = carried_out(form, save)
-    if success:
-        form = None
-    context = settings_context(viewer, prizes=form)
-    context.update(prize_error=error, prize_success=success)
-    template = "circles/settings.html#prizes" if request.htmx else "circles/settings.html"
+    context = settings_context(viewer, **{form_name: None if success else form})
+    context.update({f"{said}error": error, f"{said}success": success})
+    template = f"circles/settings.html#{part}" if request.htmx else "circles/settings.html"
     return render(request, template, context, status=400 if error else 200)
 
 

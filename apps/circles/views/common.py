@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import nullcontext
 from functools import wraps
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
@@ -215,6 +216,30 @@ def carried_out(form, act: Callable[[dict], str | None]) -> tuple[str | None, st
         return str(problem), None
 
 
+def form_answer(
+    request: HttpRequest,
+    form,
+    act: Callable[[dict], str | None],
+    *,
+    partial: str,
+    context: Callable[[Any], dict],
+    back: str,
+) -> HttpResponse:
+    """A page's form handed to its service (``carried_out``) and answered (``answer``). The
+    part of the page comes from ``context(form)``: the form as sent when it was refused, so
+    the member's typing stays, and None (a blank form) once it is done."""
+    error, success = carried_out(form, act)
+    shown = None if success else form
+    return answer(
+        request,
+        partial=partial,
+        context=lambda: context(shown),
+        back=back,
+        error=error,
+        success=success,
+    )
+
+
 def set_member_cookie(response: HttpResponse, circle: Circle, token: str) -> HttpResponse:
     # A season and then some.
     return cookies.keep(response, circle.cookie_name, token, max_age=60 * 60 * 24 * 400)
@@ -226,6 +251,7 @@ __all__ = [
     "carried_out",
     "circle_view",
     "first_error",
+    "form_answer",
     "get_circle",
     "refusal",
 ]

@@ -21,9 +21,9 @@ from apps.core.language import speak
 
 from .common import (
     answer,
-    carried_out,
     circle_view,
     first_error,
+    form_answer,
     keep_language_cookie,
     phone_link,
     refusal,
@@ -87,16 +87,13 @@ def me(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         )
         return _("Saved.")
 
-    error, success = carried_out(form, save)
-    if success:
-        form = None
-    return answer(
+    return form_answer(
         request,
+        form,
+        save,
         partial="circles/me.html#details",
-        context=lambda: me_context(request, viewer, form=form),
+        context=lambda shown: me_context(request, viewer, form=shown),
         back=reverse("circles:me", args=[viewer.circle.code]),
-        error=error,
-        success=success,
     )
 
 

@@ -50,6 +50,7 @@ from .common import (
     answer,
     carried_out,
     circle_view,
+    form_answer,
     keep_language_cookie,
     member_language,
     refusal,
@@ -219,16 +220,11 @@ def rsvp(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 def _month_action(
     request, viewer, month, form, act, partial="circles/month.html#host"
 ) -> HttpResponse:
-    error, success = carried_out(form, act)
-    month.refresh_from_db()
-    return answer(
-        request,
-        partial=partial,
-        context=lambda: month_context(request, viewer, month),
-        back=_back(month),
-        error=error,
-        success=success,
-    )
+    def context(_shown) -> dict:
+        month.refresh_from_db()  # as the service left it
+        return month_context(request, viewer, month)
+
+    return form_answer(request, form, act, partial=partial, context=context, back=_back(month))
 
 
 @require_POST
@@ -347,15 +343,17 @@ def arrive(request: HttpRequest, viewer: Viewer, month: Month) -> HttpResponse:
 def _swap_answer(request, viewer, act, form) -> HttpResponse:
     from .circle import circle_context, current_season
 
-    error, success = carried_out(form, act)
-    viewer.__dict__.pop("hosted_ids", None)
-    return answer(
+    def context(_shown) -> dict:
+        viewer.__dict__.pop("hosted_ids", None)  # a swap moves who hosts what
+        return circle_context(viewer, current_season(viewer.circle))
+
+    return form_answer(
         request,
+        form,
+        act,
         partial="circles/circle.html#swaps",
-        context=lambda: circle_context(viewer, current_season(viewer.circle)),
+        context=context,
         back=safe_next(request, reverse("circles:circle", args=[viewer.circle.code])),
-        error=error,
-        success=success,
     )
 
 

@@ -34,9 +34,9 @@ from apps.core.limits import wrong_code
 
 from .common import (
     answer,
-    carried_out,
     circle_view,
     first_error,
+    form_answer,
     get_circle,
     phone_link,
     refusal,
@@ -189,28 +189,24 @@ def add_member(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         member = services.add_member(viewer.circle.pk, language=translation.get_language(), **data)
         return _("{name} is added.").format(name=member.name)
 
-    error, success = carried_out(form, add)
-    if success:
-        form = None
-    return answer(
+    return form_answer(
         request,
+        form,
+        add,
         partial="circles/members.html#people",
-        context=lambda: members_context(request, viewer, add_form=form),
+        context=lambda shown: members_context(request, viewer, add_form=shown),
         back=_back(viewer),
-        error=error,
-        success=success,
     )
 
 
 def _people_action(request: HttpRequest, viewer: Viewer, form, act) -> HttpResponse:
-    error, success = carried_out(form, act)
-    return answer(
+    return form_answer(
         request,
+        form,
+        act,
         partial="circles/members.html#people",
-        context=lambda: members_context(request, viewer),
+        context=lambda _shown: members_context(request, viewer),
         back=_back(viewer),
-        error=error,
-        success=success,
     )
 
 
@@ -323,16 +319,13 @@ def member_page(request: HttpRequest, viewer: Viewer, member_id: int) -> HttpRes
         member = services.update_member(member.pk, **data)
         return _("Saved.")
 
-    error, success = carried_out(form, save)
-    if success:
-        form = None
-    return answer(
+    return form_answer(
         request,
+        form,
+        save,
         partial="circles/member.html#details",
-        context=lambda: member_context(request, viewer, member, form=form),
+        context=lambda shown: member_context(request, viewer, member, form=shown),
         back=reverse("circles:member", args=[viewer.circle.code, member.pk]),
-        error=error,
-        success=success,
     )
 
 
