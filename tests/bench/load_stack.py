@@ -109,7 +109,14 @@ class Night:
 class Stack:
     """One size's servers: ``start`` them with a fresh night, ``stop`` them in ``finally``."""
 
-    def __init__(self, data_dir: Path, tables: int, scale_out: bool, processes: int = 0) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        tables: int,
+        scale_out: bool,
+        processes: int = 0,
+        past_rounds: int | None = None,
+    ) -> None:
         self.data_dir = data_dir
         self.tables = tables
         self.scale_out = scale_out
@@ -120,7 +127,9 @@ class Stack:
         self.redis_url: str | None = None
         self.night: Night | None = None
         # Rounds played before the bench's own (late_night.py): a tap late in a long night.
-        self.past_rounds = int(os.environ.get("BENCH_PAST_ROUNDS", "0"))
+        if past_rounds is None:
+            past_rounds = int(os.environ.get("BENCH_PAST_ROUNDS", "0"))
+        self.past_rounds = past_rounds
 
     @property
     def label(self) -> str:

@@ -11,7 +11,8 @@ table is done. Then every page is checked against a fresh render and against the
 
     make bench                                        # every size, 60 s of play each
     BENCH_SIZES=12 BENCH_SECONDS=20 make bench        # a quick one
-    BENCH_SIZES=12,50,100,pg50,pg100,pg250            # the sizes (pgN: the scale-out stack)
+    BENCH_SIZES=12,50,100,pg50,pg100,pg250,late50     # the sizes (pgN: the scale-out stack;
+                                                      # late50: 50 tables after 90 rounds)
 
 It asserts a correct night (no legal tap refused except by a genuine race, no lost update);
 the performance goals are printed as PASS or MISS, never asserted.
@@ -29,6 +30,7 @@ import pytest
 from tests.bench.load_run import Figures, median, percentile, play_night
 from tests.bench.load_stack import Stack
 
+LATE_ROUNDS = 90  # some four times a real four-hour night's rounds
 SIZES = {
     "12": (12, False),
     "50": (50, False),
@@ -36,6 +38,9 @@ SIZES = {
     "pg50": (50, True),
     "pg100": (100, True),
     "pg250": (250, True, 4),  # 1,000 phones across four daphne processes
+    # The 50 tables again, late in a long night: 90 rounds played before the bench's own
+    # (late_night.py), against the 50 tables' first round in the same run.
+    "late50": (50, False, 0, LATE_ROUNDS),
 }
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 # Everything of one size (sockets, baselines, play, settling, checks) ends by then.
@@ -44,6 +49,7 @@ DEADLINE = SECONDS + 420
 GOAL_TAPS = 70.0  # taps/s at 100 tables on the embedded stack
 GOAL_RATIO = 2.0  # p99 tap -> screens within this many times the bare fan-out's p99
 GOAL_CPU_MS = 10.0  # server CPU per tap
+GOAL_LATE = 0.10  # late in the night: p99 and CPU per tap within this of the first round's
 
 
 def chosen_sizes() -> list[str]:
@@ -64,6 +70,8 @@ def summary_at_the_end():
     if RESULTS:
         print()
         print(summary_table(RESULTS))
+        if late := late_night_verdict(dict(RESULTS)):
+            print(late)
 
 
 @pytest.mark.parametrize("size", chosen_sizes())
@@ -359,4 +367,25 @@ def summary_table(results: list[tuple[str, Figures]]) -> str:
     lines.append("".join(f"{name:>{width}}" for name, width, _ in columns))
     for size, f in results:
         lines.append("".join(f"{cell(size, f):>{width}}" for _, width, cell in columns))
+    return "\n".join(lines)
+
+
+def late_night_verdict(results: dict[str, Figures]) -> str:
+    """The 50 tables at round 91 against the same tables at round 1, when both ran."""
+    if "late50" not in results or "50" not in results:
+        return ""
+    early, late = results["50"], results["late50"]
+    lines = [f"== late in the night: 50 tables after {LATE_ROUNDS} rounds, against the first"]
+    for name, first, then in (
+        (
+            "p99 tap -> screens",
+            percentile(early.to_screens, 0.99),
+            percentile(late.to_screens, 0.99),
+        ),
+        ("CPU per tap", cpu_per_tap(early), cpu_per_tap(late)),
+    ):
+        verdict = "PASS" if then <= first * (1 + GOAL_LATE) else "MISS"
+        lines.append(
+            f"  {verdict}  {name}: {then:.1f} against {first:.1f} (within {GOAL_LATE:.0%})"
+        )
     return "\n".join(lines)
