@@ -35,6 +35,7 @@ from tests.servers import DaphneServer
 SETTLE_SECONDS = 120.0  # at most, for the last answers and a quiet moment after the play
 QUIET = 1.5  # no fragment for this long: everything the play set off has arrived
 OPENING = 16  # sockets opened at once
+SEND_EVERY = 0.11  # seconds between a baseline socket's messages (pace.py: ten a second)
 # Runs beside the play, given the play and when it started (perf_counter).
 Watch = Callable[[Play, float], Awaitable[None]]
 
@@ -108,6 +109,9 @@ async def measure_baselines(
     try:
         for index in range(300):
             ws = pingers[index % len(pingers)]
+            # At the pace a page may send (apps/core/pace.py): faster, past a burst of forty,
+            # the socket's messages are dropped and the echo would wait for nothing.
+            await asyncio.sleep(SEND_EVERY / len(pingers))
             started = time.perf_counter()
             await ws.send(json.dumps({"type": "ping", "sent": index}))
             while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "pong":
@@ -137,6 +141,7 @@ async def measure_baselines(
             started = time.perf_counter()
             act = {"type": "wave", "name": "Ann"}
             wave = {"type": "action", "id": f"wave{index:06d}", "act": act}
+            await asyncio.sleep(SEND_EVERY)  # one socket sends every wave: at a page's pace
             await sockets[0].ws.send(json.dumps(wave))
             try:
                 await asyncio.wait_for(state["done"].wait(), 10)
