@@ -12,10 +12,10 @@ def fresh_caches():
 
 
 def clear_caches() -> None:
-    from apps.parties.caches import FRAGMENTS, LOG_LINES
+    from apps.parties.caches import FRAGMENTS, LOG_LINES, SHEET_PAST
     from apps.parties.selectors import NIGHTS, PAST, STATES, SUMMARIES
 
-    for cache in (FRAGMENTS, LOG_LINES, NIGHTS, PAST, STATES, SUMMARIES):
+    for cache in (FRAGMENTS, LOG_LINES, NIGHTS, PAST, SHEET_PAST, STATES, SUMMARIES):
         cache.clear()
 
 

@@ -218,3 +218,13 @@ def let_go_tables(pks: Iterable[int]) -> None:
     owners = set(pks)
     if owners:
         FRAGMENTS.let_go_owned(owners)
+
+
+def _sheet_slot(key: tuple) -> tuple[tuple, Any]:
+    language, ((code, player), version) = key
+    return (language, code, player), version
+
+
+# A player's score sheet's rows of the past rounds, drawn (by language, (night, player),
+# (round, corrections, partners' names)): only the newest of each player's is kept.
+SHEET_PAST = TextCache(2048, slot=_sheet_slot, keep=1)

@@ -21,7 +21,7 @@ from django.urls import reverse
 from apps.core.links import invitations_for, rooms_of_night
 from apps.core.tokens import SeatClaim
 from apps.parties import awards
-from apps.parties.caches import FRAGMENTS
+from apps.parties.caches import FRAGMENTS, SHEET_PAST
 from apps.parties.models import Party, Player, Table
 from apps.parties.presenter import (
     correction_menu,
@@ -196,46 +196,65 @@ def phone_table(phone: Phone, row: TableRow | None = None) -> str:
 def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
     """The phone's own score sheet, like the punched paper one it replaces: a row per round
     (table, partner, a hole for a win or a loss, Bunkos, wipeouts, a rest) and running
-    totals; this round's row from the table as it is now."""
+    totals; this round's row from the table as it is now. The past rounds' rows are drawn
+    once a round for each player (late in a long night they are most of the sheet, and at
+    STOP every phone's sheet is drawn at once)."""
     context = {**night_flags(phone.night), "player": phone.player, "sheet_rows": []}
     player = phone.player
     if player is not None:
-        played = {
-            table.round: (table, summary)
-            for table, summary in phone.night.past_rounds.by_player.get(player.id, [])
-        }
+        night = phone.night
+        past = {t.round: (t, s) for t, s in night.past_rounds.by_player.get(player.id, [])}
+        rested = {r for r, pid in night.rests if pid == player.id}
+        totals = {"wins": 0, "losses": 0, "bunkos": 0, "wipeouts": 0}
+        lines = [
+            _sheet_line(night, player, n, past.get(n), n in rested, totals)
+            for n in range(1, night.party.current_round)
+        ]
+        partners = tuple(line.get("partner", "") for line in lines)
+        key = (
+            (night.party.code, player.id),
+            (night.party.current_round, night.party.corrections, partners),
+        )
+        context["sheet_past"] = SHEET_PAST.get(
+            key, lambda: render_part("parties/phone.html", "sheet_lines", {"sheet_rows": lines})
+        )
         row = row or phone.row
+        played = None
         if row is not None:
             [summary] = table_summaries([row])
-            played[row.round] = (row, summary)
-        rested = {r for r, pid in phone.night.rests if pid == player.id}
-        totals = {"wins": 0, "losses": 0, "bunkos": 0, "wipeouts": 0}
-        lines = []
-        for number in range(1, phone.night.party.current_round + 1):
-            line = {"round": number, "rest": number in rested and number not in played}
-            if number in played:
-                table, summary = played[number]
-                seat = table.seats.index(player.id)
-                names = phone.night.names(table)
-                won = summary.winners is not None and seat in summary.winners
-                lost = summary.winners is not None and not won
-                line.update(
-                    table=table.number,
-                    partner=names[partner_of(seat)],
-                    won=won,
-                    lost=lost,
-                    bunkos=summary.bunkos[seat],
-                    wipeouts=summary.wipeouts[seat],
-                )
-                totals["wins"] += won
-                totals["losses"] += lost
-                totals["bunkos"] += line["bunkos"]
-                totals["wipeouts"] += line["wipeouts"]
-            line["totals"] = dict(totals)
-            lines.append(line)
-        context["sheet_rows"] = lines
+            played = (row, summary)
+        number = night.party.current_round
+        if number:
+            rest = number in rested and played is None
+            context["sheet_rows"] = [_sheet_line(night, player, number, played, rest, totals)]
         context["my_tally"] = totals
     return render_part("parties/phone.html", "standings", context)
+
+
+def _sheet_line(
+    night: Night, player: Player, number: int, played, rest: bool, totals: dict
+) -> dict:
+    """One round's row of a player's score sheet; ``totals`` counts it in."""
+    line = {"round": number, "rest": rest}
+    if played is not None:
+        table, summary = played
+        seat = table.seats.index(player.id)
+        won = summary.winners is not None and seat in summary.winners
+        lost = summary.winners is not None and not won
+        line.update(
+            table=table.number,
+            partner=night.names(table)[partner_of(seat)],
+            won=won,
+            lost=lost,
+            bunkos=summary.bunkos[seat],
+            wipeouts=summary.wipeouts[seat],
+        )
+        totals["wins"] += won
+        totals["losses"] += lost
+        totals["bunkos"] += line["bunkos"]
+        totals["wipeouts"] += line["wipeouts"]
+    line["totals"] = dict(totals)
+    return line
 
 
 def travelling_context(night: Night) -> dict:

@@ -113,3 +113,32 @@ def test_the_latest_roll_of_this_round_holds_the_prize_before_any_of_the_past_ro
     night = selectors.night_at(party)
     assert night.holders["bunko"] == holders
     assert party.travelling_bunko_id == holders[0]
+
+
+def test_a_score_sheets_past_rows_are_drawn_once_a_round_and_again_after_a_rename(
+    host, monkeypatch
+):
+    from apps.parties import render
+
+    party, claims = new_night(host)
+    for _round in (1, 2):
+        services.start_next_round(party.code)
+        finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    night = selectors.night_at(party)
+    player = night.players[Table.objects.get(party=party, round=1, number=1).seats[0]]
+    drawn = []
+    real = render.render_part
+    monkeypatch.setattr(render, "render_part", lambda t, p, c: drawn.append(p) or real(t, p, c))
+
+    first = phone_standings(Phone(night, player, None))
+    again = phone_standings(Phone(night, player, None))
+    assert drawn == ["sheet_lines", "standings", "standings"]  # the past rows once
+    assert first == again and first.count("<tr") == 1 + 3  # the head row and three rounds
+
+    partner = Table.objects.get(party=party, round=1, number=1).seats[2]
+    services.rename_player(party.code, partner, "Renamed")
+    party.refresh_from_db()
+    renamed = phone_standings(Phone(selectors.night_at(party), player, None))
+    assert "Renamed" in renamed
