@@ -62,8 +62,9 @@ def test_the_stuck_table_tools_offer_only_players_and_the_app_says_it_played(
     card = open_tools(host, 2)
     tools = card.locator(".tools-box")
     # The app plays the ghost anyway: only the three players are offered.
-    offered = tools.locator("input[name=type][value=autoplay] ~ button").all_inner_texts()
-    assert sorted(offered) == sorted(n for n in seats if n != ghost)
+    offered = tools.locator("input[name=type][value=autoplay] ~ button")
+    expect(offered).to_have_count(3)
+    assert sorted(offered.all_inner_texts()) == sorted(n for n in seats if n != ghost)
     # The open panel stays in the tables' column, above "What happened", and in view.
     boxes = host.evaluate(BOXES)
     assert boxes["tools"][3] <= boxes["log"][1], boxes

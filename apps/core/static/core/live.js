@@ -156,7 +156,15 @@
   function replace(current, fresh) {
     // Keep open <details> open, and focus on the same control when the swap brings it back.
     for (const details of current.querySelectorAll("details[open][id]")) {
-      fresh.querySelector("#" + CSS.escape(details.id))?.setAttribute("open", "");
+      const copy = fresh.querySelector("#" + CSS.escape(details.id));
+      if (!copy) continue;
+      copy.setAttribute("open", "");
+      // Content fetched when the part opened stays shown until the fetch below replaces it,
+      // so an open panel never flashes back to its placeholder link.
+      const box = details.getAttribute("hx-target")?.replace(/^find /, "");
+      const had = box && details.querySelector(box);
+      const gets = box && copy.querySelector(box);
+      if (had && gets) gets.replaceChildren(...had.childNodes);
     }
     addTokens(fresh);
     applyVars(fresh);
