@@ -6,6 +6,7 @@ minutes side by side.
     BENCH_SOAK_SECONDS=1200 make bench                # 20 minutes of play (the default)
     BENCH_SOAK_SECONDS=14400 BENCH_SOAK_SIZES=30      # a whole four-hour night
     BENCH_SOAK_SIZES=30,100,pg30,pg100                # the sizes (pgN: the scale-out stack)
+    BENCH_SOAK_PROGRESS=/tmp/soak.txt                  # a line per sample while it plays
 
 It asserts a correct night, as the load bench does, and prints the goals as PASS or MISS:
 RSS growing less than 1 MB per ten minutes over the second half, open files and
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.bench.load_play import host_button
-from tests.bench.load_run import Figures, percentile, play_night
+from tests.bench.load_run import Figures, after, percentile, play_night
 from tests.bench.load_stack import Stack
 from tests.bench.test_load import correctness_problems, report
 from tests.servers import rss_bytes
@@ -35,6 +36,7 @@ SAMPLE_EVERY = float(os.environ.get("BENCH_SOAK_SAMPLE", "15"))
 WINDOW = min(300.0, SECONDS / 4)  # the first and last five minutes (a quarter of a short run)
 DEADLINE = SECONDS + 900
 AFTER_END = float(os.environ.get("BENCH_SOAK_AFTER_END", "660"))
+PROGRESS = os.environ.get("BENCH_SOAK_PROGRESS", "")
 
 GOAL_GROWTH_MB = 1.0  # RSS growth per ten minutes over the second half
 GOAL_P99_DRIFT = 0.10  # last window's p99 against the first window's
@@ -95,9 +97,12 @@ def test_a_long_night_keeps_its_memory_files_connections_and_pace(size, tmp_path
 
 async def run_bounded(stack: Stack, soak: Soak) -> Figures:
     async def sample(play, start: float) -> None:
+        progress = Progress(stack)
         while True:
             try:
                 soak.samples.append(await asyncio.to_thread(read_sample, stack, play, start))
+                if PROGRESS:
+                    progress.write(play, start, soak.samples[-1])
             except Exception as error:  # a reading that failed is said, not fatal
                 soak.problems.append(f"a sample failed: {error!r}")
             await asyncio.sleep(SAMPLE_EVERY)
@@ -119,6 +124,46 @@ def watch_after_the_end(stack: Stack, soak: Soak) -> None:
         if at >= AFTER_END:
             return
         time.sleep(min(60.0, AFTER_END - at))
+
+
+class Progress:
+    """A line per sample in the file ``BENCH_SOAK_PROGRESS``, for watching a long run as it
+    goes: the p99 of the taps of the last interval (to their ack, and to every screen), and
+    the CPU the servers and this client spent in it. A drift shows when it starts."""
+
+    def __init__(self, stack: Stack) -> None:
+        self.stack = stack
+        self.since = 0.0
+        self.server_cpu = stack.cpu()
+        self.client_cpu = time.process_time()
+
+    def write(self, play, start: float, sample: Sample) -> None:
+        # Taps sent up to SAMPLE_EVERY ago: their screens have had time to show them.
+        until = sample.at - SAMPLE_EVERY
+        taps = [
+            t
+            for t in list(play.taps.values())
+            if t.v is not None and self.since <= t.sent - start < until
+        ]
+        acks = [(t.answered - t.sent) * 1000 for t in taps]
+        screens = [
+            after(
+                t,
+                None if None in (a := [o.first_held(t.key, t.v) for o in t.observers]) else max(a),
+            )
+            for t in taps
+        ]
+        server, client = self.stack.cpu(), time.process_time()
+        line = (
+            f"{sample.at / 60:7.1f} min {len(taps):6} taps  ack p99 {percentile(acks, 0.99):6.0f}"
+            f"  screens p99 {percentile(screens, 0.99):6.0f} max {max(screens, default=0):6.0f}"
+            f"  RSS {sample.rss / 2**20:6.1f} MB  server CPU {server - self.server_cpu:5.1f} s"
+            f"  client CPU {client - self.client_cpu:5.1f} s\n"
+        )
+        with open(PROGRESS, "a") as out:
+            out.write(line)
+        self.since = max(self.since, until)
+        self.server_cpu, self.client_cpu = server, client
 
 
 def read_sample(stack: Stack, play, start: float) -> Sample:
