@@ -1,16 +1,20 @@
-"""What the party games' benches share: an engine timed against a bare replay of the same
-choices (the baseline measured in the same run), and the figures of a timed list."""
+"""What the party games' benches share: random games recorded once and replayed through the
+engine, timed against a bare replay of the same choices and dice (the baseline measured in
+the same run), and the figures of a timed list."""
 
 from __future__ import annotations
 
 import json
+import random
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from apps.core.protocol import without_delay
 from tests.servers import ROOT, DaphneServer
 
 
@@ -26,35 +30,113 @@ def summary(name: str, values: list[float], width: int = 46) -> str:
     )
 
 
+class CountingRandom(random.Random):
+    """The engine's randomness, counting the dice it rolls, so a bare replay rolls as many."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def randrange(self, *args, **kwargs) -> int:  # type: ignore[override]
+        self.draws += 1
+        return super().randrange(*args, **kwargs)
+
+
+@dataclass
+class Game:
+    """One random game, played once and kept to be replayed: each move as the seat that made
+    it (None for a system move), its index among that seat's legal actions, and how many
+    dice the engine rolled for it."""
+
+    seed: int
+    names: list[str]
+    options: dict
+    moves: list[tuple[int | None, int, int]] = field(default_factory=list)
+
+
+# A game's next move, chosen by the bench: (seat, index among that seat's legal actions).
+Chooser = Callable[[Any, Any, random.Random], tuple[int | None, int]]
+
+
+def record_games(
+    rules: Any, seeds: range, setup: Callable[[int], tuple[list[str], dict]], choose: Chooser
+) -> list[Game]:
+    """Play a seeded random game per seed through ``rules``: ``setup(seed)`` gives its names
+    and options, ``choose(rules, state, chooser)`` its moves. The players' choices come from
+    a random source of their own, kept apart from the engine's dice."""
+    games = []
+    for seed in seeds:
+        names, options = setup(seed)
+        game = Game(seed, names, options)
+        dice = CountingRandom(seed)
+        chooser = random.Random(-seed - 1)
+        state = rules.setup(names, options, dice)
+        while rules.outcome(state) is None:
+            before = dice.draws
+            seat, index = choose(rules, state, chooser)
+            action = rules.legal_actions(state, seat)[index]
+            state = rules.apply(
+                state, seat, without_delay(action) if seat is None else action, dice
+            )
+            game.moves.append((seat, index, dice.draws - before))
+        games.append(game)
+    return games
+
+
+def replay_engine(rules: Any, games: list[Game]) -> int:
+    """Every move again through the engine: legal_actions, apply, and the mover's view."""
+    done = 0
+    for game in games:
+        dice = random.Random(game.seed)
+        state = rules.setup(game.names, game.options, dice)
+        for seat, index, _ in game.moves:
+            action = rules.legal_actions(state, seat)[index]
+            state = rules.apply(
+                state, seat, without_delay(action) if seat is None else action, dice
+            )
+            rules.view(state, seat)
+            done += 1
+        assert rules.outcome(state) is not None
+    return done
+
+
+def replay_bare(games: list[Game]) -> int:
+    """The same dice rolled from the same seeds and the same choices picked, without rules:
+    only indexing into lists."""
+    options = [[{"type": "pass"}] * 64 for _ in range(9)]
+    done = 0
+    picked = None
+    for game in games:
+        dice = random.Random(game.seed)
+        for seat, index, draws in game.moves:
+            for _ in range(draws):
+                dice.randrange(6)
+            picked = options[0 if seat is None else seat + 1][index % 64]
+            done += 1
+    assert picked is not None
+    return done
+
+
 def engine_against_bare(
-    title: str,
-    recorded: Any,
-    run_engine: Callable[[Any], int],
-    run_bare: Callable[[Any], int],
-    goal_rate: float | None = None,
-    games: int | None = None,
+    title: str, rules: Any, games: list[Game], goal_rate: float | None = None
 ) -> str:
-    """Play the recorded games through the engine (legal_actions, apply, view), then the same
-    choices with no engine (indexing into lists); the report, with the goal's verdict.
-    ``games``: how many games were recorded, to say games a second too."""
+    """Replay the recorded games through the engine, then the same choices with no engine;
+    the report, with the goal's verdict."""
     start = time.perf_counter()
-    engine_actions = run_engine(recorded)
+    engine_actions = replay_engine(rules, games)
     engine_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    bare_actions = run_bare(recorded)
+    bare_actions = replay_bare(games)
     bare_seconds = time.perf_counter() - start
     assert engine_actions == bare_actions
     engine_rate = engine_actions / engine_seconds
     bare_rate = bare_actions / bare_seconds
-    per_game = games is not None
     lines = [
         f"\n{title}, {engine_actions} actions",
         "  engine (legal_actions + apply + view): "
-        + (f"{games / engine_seconds:,.0f} games/s, " if per_game else "")
-        + f"{engine_rate:,.0f} actions/s",
+        f"{len(games) / engine_seconds:,.0f} games/s, {engine_rate:,.0f} actions/s",
         "  bare replay of the same choices:       "
-        + (f"{games / bare_seconds:,.0f} games/s, " if per_game else "")
-        + f"{bare_rate:,.0f} actions/s",
+        f"{len(games) / bare_seconds:,.0f} games/s, {bare_rate:,.0f} actions/s",
         f"  ratio bare/engine: {bare_rate / engine_rate:,.0f}x",
     ]
     if goal_rate is not None:

@@ -17,9 +17,8 @@ from html import unescape
 
 import websockets
 
-from apps.core.protocol import without_delay
 from apps.games.bonje import rules
-from tests.bench.harness import engine_against_bare, percentile, shell, summary
+from tests.bench.harness import engine_against_bare, percentile, record_games, shell, summary
 from tests.servers import DaphneServer
 
 GAMES = 120
@@ -28,74 +27,23 @@ NAMES = ["Ann", "Bea", "Cal", "Dee"]
 # machine's bench still runs to its end.
 GOAL_RATE = 10_000
 
-Recorded = list[tuple[int, int, dict, list[tuple[int | None, int]]]]
-
 
 def options_for(seed: int) -> dict:
     return {"length": "full" if seed % 4 == 0 else "short", "bonus": seed % 2 == 0}
 
 
-def record_games() -> Recorded:
-    """Play seeded random games once, keeping (seed, players, options, and each move as the
-    seat that made it with the index of its action among that seat's legal actions)."""
-    recorded = []
-    for seed in range(GAMES):
-        engine = random.Random(seed)  # the engine's randomness, replayed below
-        chooser = random.Random(-seed - 1)  # the players' choices, kept apart from it
-        players = 2 + seed % 3
-        options = options_for(seed)
-        state = rules.setup(NAMES[:players], options, engine)
-        moves: list[tuple[int | None, int]] = []
-        while rules.outcome(state) is None:
-            movers = [s for s in (None, *range(players)) if rules.legal_actions(state, s)]
-            seat = chooser.choice(movers)
-            actions = rules.legal_actions(state, seat)
-            choice = chooser.randrange(len(actions))
-            moves.append((seat, choice))
-            action = actions[choice]
-            state = rules.apply(
-                state, seat, without_delay(action) if seat is None else action, engine
-            )
-        recorded.append((seed, players, options, moves))
-    return recorded
-
-
-def run_engine(recorded: Recorded) -> int:
-    actions_done = 0
-    for seed, players, options, moves in recorded:
-        engine = random.Random(seed)
-        state = rules.setup(NAMES[:players], options, engine)
-        for seat, choice in moves:
-            action = rules.legal_actions(state, seat)[choice]
-            if seat is None:
-                action = without_delay(action)
-            state = rules.apply(state, seat, action, engine)
-            rules.view(state, seat)
-            actions_done += 1
-        assert rules.outcome(state) is not None
-    return actions_done
-
-
-def run_bare(recorded: Recorded) -> int:
-    """The same choices without the engine: only indexing into pre-recorded lists."""
-    options = [[{"type": "take"}] * 64 for _ in range(5)]
-    actions_done = 0
-    picked = None
-    for _seed, _players, _options, moves in recorded:
-        for seat, choice in moves:
-            picked = options[0 if seat is None else seat + 1][choice % 64]
-            actions_done += 1
-    assert picked is not None
-    return actions_done
+def choose(rules, state, chooser: random.Random) -> tuple[int | None, int]:
+    """Any seat that may move (the clock too) takes any of its legal actions."""
+    movers = [s for s in (None, *range(len(state.players))) if rules.legal_actions(state, s)]
+    seat = chooser.choice(movers)
+    return seat, chooser.randrange(len(rules.legal_actions(state, seat)))
 
 
 def test_bonje_legal_actions_apply_and_view_speed():
-    recorded = record_games()
-    print(
-        engine_against_bare(
-            f"Bonje in de Stal: {GAMES} games", recorded, run_engine, run_bare, GOAL_RATE
-        )
+    games = record_games(
+        rules, range(GAMES), lambda seed: (NAMES[: 2 + seed % 3], options_for(seed)), choose
     )
+    print(engine_against_bare(f"Bonje in de Stal: {GAMES} games", rules, games, GOAL_RATE))
 
 
 # --- a turn on a real server -------------------------------------------------------------------

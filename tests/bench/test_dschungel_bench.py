@@ -15,9 +15,8 @@ import random
 import time
 from statistics import median
 
-from apps.core.protocol import without_delay
 from apps.games.dschungel import rules
-from tests.bench.harness import engine_against_bare
+from tests.bench.harness import engine_against_bare, record_games
 
 GAMES = 200
 NAMES = ["Ann", "Bea", "Cal", "Dee"]
@@ -25,92 +24,22 @@ TIMEOUT_CHANCE = 0.03
 # A goal, printed as PASS or MISS: the figure depends on the machine's cores, so a slow
 # machine's bench still runs to its end.
 GOAL_RATE = 10_000
-Choice = tuple[int | None, int, int]  # (seat or None for the countdown, action index, dice drawn)
 
 
-class CountingRandom(random.Random):
-    """A random source that counts the dice it rolls."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.draws = 0
-
-    def randrange(self, *args, **kwargs) -> int:  # type: ignore[override]
-        self.draws += 1
-        return super().randrange(*args, **kwargs)
-
-
-def record_games() -> list[tuple[int, int, list[Choice]]]:
-    """Play seeded random games once, keeping for each action who took it, its index among
-    the legal actions, and how many dice it rolled."""
-    recorded = []
-    for seed in range(GAMES):
-        rng = CountingRandom(seed)  # the engine's dice, replayed below
-        chooser = random.Random(-seed - 1)  # the players' choices, kept apart from the dice
-        players = 1 + seed % 4
-        state = rules.setup(NAMES[:players], {}, rng)
-        choices: list[Choice] = []
-        while rules.outcome(state) is None:
-            before = rng.draws
-            system = rules.legal_actions(state, None)
-            if system and chooser.random() < TIMEOUT_CHANCE:
-                seat, index, action = None, 0, without_delay(system[0])
-            else:
-                seat = chooser.choice(rules.to_act(state))
-                actions = rules.legal_actions(state, seat)
-                forward = [i for i, a in enumerate(actions) if a["type"] != "undo"]
-                index = chooser.choice(forward)
-                action = actions[index]
-            state = rules.apply(state, seat, action, rng)
-            choices.append((seat, index, rng.draws - before))
-        recorded.append((seed, players, choices))
-    return recorded
-
-
-def run_engine(recorded: list[tuple[int, int, list[Choice]]]) -> int:
-    actions_done = 0
-    for seed, players, choices in recorded:
-        rng = random.Random(seed)
-        state = rules.setup(NAMES[:players], {}, rng)
-        for seat, index, _draws in choices:
-            action = rules.legal_actions(state, seat)[index]
-            if seat is None:
-                action = without_delay(action)
-            state = rules.apply(state, seat, action, rng)
-            rules.view(state, seat)
-            actions_done += 1
-        assert rules.outcome(state) is not None
-    return actions_done
-
-
-def run_bare(recorded: list[tuple[int, int, list[Choice]]]) -> int:
-    """The same dice rolled from the same seeds and the same choices picked, without rules."""
-    options = [[{"type": "pass"}] * 16 for _ in range(5)]
-    actions_done = 0
-    picked = None
-    for seed, _players, choices in recorded:
-        rng = random.Random(seed)
-        for seat, index, draws in choices:
-            for _ in range(draws):
-                rng.randrange(6)
-            picked = options[seat if seat is not None else 4][index % 16]
-            actions_done += 1
-    assert picked is not None
-    return actions_done
+def choose(rules, state, chooser: random.Random) -> tuple[int | None, int]:
+    """Now and then the countdown runs out; else a seat whose turn it is takes any of its
+    actions but an undo."""
+    if rules.legal_actions(state, None) and chooser.random() < TIMEOUT_CHANCE:
+        return None, 0
+    seat = chooser.choice(rules.to_act(state))
+    actions = rules.legal_actions(state, seat)
+    return seat, chooser.choice([i for i, a in enumerate(actions) if a["type"] != "undo"])
 
 
 def test_dschungel_legal_actions_apply_and_view_speed():
-    recorded = record_games()
-    print(
-        engine_against_bare(
-            f"Dschungelparty: {GAMES} random games of 1-4 players",
-            recorded,
-            run_engine,
-            run_bare,
-            GOAL_RATE,
-            GAMES,
-        )
-    )
+    games = record_games(rules, range(GAMES), lambda seed: (NAMES[: 1 + seed % 4], {}), choose)
+    title = f"Dschungelparty: {GAMES} random games of 1-4 players"
+    print(engine_against_bare(title, rules, games, GOAL_RATE))
 
 
 # --- one mark, on a real server ------------------------------------------------------------
