@@ -4,6 +4,7 @@ the same run), and the figures of a timed list."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import statistics
@@ -143,6 +144,84 @@ def engine_against_bare(
         verdict = "PASS" if engine_rate >= goal_rate else "MISS"
         lines.append(f"  {verdict}  engine >= {goal_rate:,} actions/s")
     return "\n".join(lines)
+
+
+async def open_socket(
+    server: DaphneServer, path: str, cookie: str | None = None, since: int = 0, first: bool = True
+):
+    """A socket to the server as a page opens it: its hello sent (``since`` the version it
+    holds) and, if ``first``, the whole page it is answered with read."""
+    import websockets
+
+    socket = await websockets.connect(
+        f"ws://127.0.0.1:{server.port}{path}",
+        origin=f"http://127.0.0.1:{server.port}",
+        additional_headers={"Cookie": cookie} if cookie else {},
+        max_size=2**22,
+    )
+    await socket.send(json.dumps({"type": "hello", "since": since}))
+    if first:
+        await socket.recv()
+    return socket
+
+
+# A socket is read at most ten messages a second after a burst of forty (apps/core/pace.py):
+# a bench's pings and taps go at the pace a page may send, or the server drops them.
+PACE = 0.11  # seconds
+
+
+async def ping(socket, index: int) -> float:
+    """One ping answered by the consumer of ``socket`` (a bare echo): milliseconds."""
+    started = time.perf_counter()
+    await socket.send(json.dumps({"type": "ping", "sent": index}))
+    while json.loads(await socket.recv())["type"] != "pong":
+        pass
+    return (time.perf_counter() - started) * 1000
+
+
+async def measure_echo(server: DaphneServer, count: int) -> list[float]:
+    """The server's floor: ``count`` pings on the phone check's socket, at a page's pace."""
+    socket = await open_socket(server, "/ws/check/")
+    echo = []
+    for index in range(count):
+        await asyncio.sleep(PACE)
+        echo.append(await ping(socket, index))
+    await socket.close()
+    return echo
+
+
+class SocketReader:
+    """Reads one socket all the time, so no socket's buffer fills; ``heard`` keeps what a
+    bench wants of each message and says whether something new came."""
+
+    def __init__(self, socket) -> None:
+        self.socket = socket
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self.run())
+
+    def heard(self, raw: str) -> bool:
+        raise NotImplementedError
+
+    async def run(self) -> None:
+        import websockets
+
+        try:
+            async for raw in self.socket:
+                if self.heard(raw):
+                    self.changed.set()
+        except websockets.ConnectionClosed:
+            pass
+
+    async def until(self, ready: Callable[[], bool]) -> float:
+        """When ``ready()`` first held."""
+        while not ready():
+            self.changed.clear()
+            await self.changed.wait()
+        return time.perf_counter()
+
+    async def close(self) -> None:
+        await self.socket.close()
+        await self.task
 
 
 def shell(server: DaphneServer, code: str) -> object:

@@ -15,10 +15,17 @@ import statistics
 import time
 from html import unescape
 
-import websockets
-
 from apps.games.bonje import rules
-from tests.bench.harness import engine_against_bare, percentile, record_games, shell, summary
+from tests.bench.harness import (
+    SocketReader,
+    engine_against_bare,
+    measure_echo,
+    open_socket,
+    percentile,
+    record_games,
+    shell,
+    summary,
+)
 from tests.servers import DaphneServer
 
 GAMES = 120
@@ -71,50 +78,23 @@ ACT = re.compile(r'<button\b[^>]*\bclass="(bj-take|bj-target)"[^>]*\bvalue="([^"
 PICK = re.compile(r'data-pick="([^"]+)"')
 
 
-async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):
-    socket = await websockets.connect(
-        f"ws://127.0.0.1:{server.port}{path}",
-        origin=f"http://127.0.0.1:{server.port}",
-        additional_headers={"Cookie": cookie} if cookie else {},
-        max_size=2**22,
-    )
-    await socket.send(json.dumps({"type": "hello", "since": -1}))
-    return socket
-
-
-class Reader:
-    """Reads one socket all the time, keeping its newest page and the answers to its taps."""
+class Reader(SocketReader):
+    """Keeps a socket's newest page and the answers to its taps."""
 
     def __init__(self, socket):
-        self.socket = socket
         self.version = -1
         self.html = ""
         self.answers: dict[str, tuple[float, str]] = {}
-        self.changed = asyncio.Event()
-        self.task = asyncio.create_task(self.run())
+        super().__init__(socket)
 
-    async def run(self) -> None:
-        try:
-            async for raw in self.socket:
-                message = json.loads(raw)
-                kind = message.get("type")
-                if kind == "fragments" and message.get("version", -1) > self.version:
-                    self.version, self.html = message["version"], message["html"]
-                elif kind in ("ack", "error"):
-                    self.answers[message["id"]] = (time.perf_counter(), kind)
-                self.changed.set()
-        except websockets.ConnectionClosed:
-            pass
-
-    async def until(self, ready) -> float:
-        while not ready():
-            self.changed.clear()
-            await self.changed.wait()
-        return time.perf_counter()
-
-    async def close(self) -> None:
-        await self.socket.close()
-        await self.task
+    def heard(self, raw: str) -> bool:
+        message = json.loads(raw)
+        kind = message.get("type")
+        if kind == "fragments" and message.get("version", -1) > self.version:
+            self.version, self.html = message["version"], message["html"]
+        elif kind in ("ack", "error"):
+            self.answers[message["id"]] = (time.perf_counter(), kind)
+        return True
 
 
 def next_move(html: str) -> dict | None:
@@ -130,28 +110,17 @@ def next_move(html: str) -> dict | None:
     return None
 
 
-async def measure_echo(server: DaphneServer, count: int = 300) -> list[float]:
-    socket = await open_socket(server, "/ws/check/")
-    await socket.recv()
-    echo = []
-    for index in range(count):
-        started = time.perf_counter()
-        await socket.send(json.dumps({"type": "ping", "sent": index}))
-        while json.loads(await socket.recv())["type"] != "pong":
-            pass
-        echo.append((time.perf_counter() - started) * 1000)
-    await socket.close()
-    return echo
-
-
 async def play_turns(server: DaphneServer, room: dict) -> dict[str, list[float]]:
     """Four phones and the big screen on one room: every turn, each phone grabs a card and
     plays it, one tap at a time; each tap is timed until its phone has the answer and until
     all five screens show it."""
     cookie = "seat_" + room["scope"].replace(":", "_")
     path = f"/ws/rooms/{room['code']}/"
-    phones = [Reader(await open_socket(server, path, f"{cookie}={t}")) for t in room["tokens"]]
-    screen = Reader(await open_socket(server, path + "screen/"))
+    phones = [
+        Reader(await open_socket(server, path, f"{cookie}={t}", since=-1, first=False))
+        for t in room["tokens"]
+    ]
+    screen = Reader(await open_socket(server, path + "screen/", since=-1, first=False))
     screens = [*phones, screen]
     answer, shown = [], []
     taps = 0
@@ -215,9 +184,9 @@ def test_a_turn_of_four_phones_on_a_real_server_beside_a_bare_echo(tmp_path):
     room = shell(server, LIVE_SETUP)
     server.start()
     try:
-        echo = asyncio.run(measure_echo(server))
+        echo = asyncio.run(measure_echo(server, 300))
         taps = asyncio.run(play_turns(server, room))
-        echo_after = asyncio.run(measure_echo(server))
+        echo_after = asyncio.run(measure_echo(server, 300))
     finally:
         server.stop()
     late, turns = server_turns(shell(server, SERVER_TIMES % room["code"]))

@@ -16,7 +16,7 @@ import time
 from statistics import median
 
 from apps.games.dschungel import rules
-from tests.bench.harness import engine_against_bare, record_games
+from tests.bench.harness import SocketReader, engine_against_bare, open_socket, ping, record_games
 
 GAMES = 200
 NAMES = ["Ann", "Bea", "Cal", "Dee"]
@@ -79,7 +79,6 @@ async def measure_marks(server, room: dict) -> tuple[list[float], list[float], l
     """Ann crosses a bunch and takes it back, again and again. For each cross: the time to
     her ack, and to the new version on all three screens; beside a bare ping on the same
     server."""
-    from tests.bench.test_party_bench import open_socket
 
     cookie = "seat_" + room["scope"].replace(":", "_")
     path = f"/ws/rooms/{room['code']}/"
@@ -91,11 +90,7 @@ async def measure_marks(server, room: dict) -> tuple[list[float], list[float], l
     for index in range(MARKS):
         # Ann's phone sends two moves an index: at the pace a page may send (apps/core/pace.py).
         await asyncio.sleep(0.25)
-        started = time.perf_counter()
-        await echo_socket.send(json.dumps({"type": "ping", "sent": index}))
-        while json.loads(await echo_socket.recv())["type"] != "pong":
-            pass
-        echo.append((time.perf_counter() - started) * 1000)
+        echo.append(await ping(echo_socket, index))
         for act in (MARK, {"type": "undo"}):
             before = max(r.version for r in (ann, bea, screen))
             action_id = f"bench-{index:05d}-{act['type']}"
@@ -116,49 +111,32 @@ async def measure_marks(server, room: dict) -> tuple[list[float], list[float], l
     return echo, acked, shown
 
 
-class Listener:
-    """Reads one room socket all the time: the versions it is shown and the acks it hears."""
+class Listener(SocketReader):
+    """The versions a room socket is shown and the acks it hears."""
 
     def __init__(self, socket) -> None:
-        self.socket = socket
         self.version = -1
         self.acks: dict[str, float] = {}
-        self.changed = asyncio.Event()
-        self.task = asyncio.create_task(self.run())
+        super().__init__(socket)
 
-    async def run(self) -> None:
-        import websockets
-
-        try:
-            async for raw in self.socket:
-                message = json.loads(raw)
-                kind = message.get("type")
-                assert kind != "error", message
-                if kind == "fragments" and message.get("version", -1) > self.version:
-                    self.version = message["version"]
-                elif kind == "ack":
-                    self.acks[message["id"]] = time.perf_counter()
-                else:
-                    continue
-                self.changed.set()
-        except websockets.ConnectionClosed:
-            pass
+    def heard(self, raw: str) -> bool:
+        message = json.loads(raw)
+        kind = message.get("type")
+        assert kind != "error", message
+        if kind == "fragments" and message.get("version", -1) > self.version:
+            self.version = message["version"]
+            return True
+        if kind == "ack":
+            self.acks[message["id"]] = time.perf_counter()
+            return True
+        return False
 
     async def newer_than(self, version: int) -> float:
-        while self.version <= version:
-            self.changed.clear()
-            await self.changed.wait()
-        return time.perf_counter()
+        return await self.until(lambda: self.version > version)
 
     async def acked(self, action_id: str) -> float:
-        while action_id not in self.acks:
-            self.changed.clear()
-            await self.changed.wait()
+        await self.until(lambda: action_id in self.acks)
         return self.acks.pop(action_id)
-
-    async def close(self) -> None:
-        await self.socket.close()
-        await self.task
 
 
 def test_dschungel_mark_round_trip_with_two_phones_and_the_big_screen(tmp_path):

@@ -12,17 +12,12 @@ import json
 import statistics
 import time
 
-import websockets
-
-from tests.bench.harness import shell, summary
+from tests.bench.harness import PACE, SocketReader, open_socket, ping, shell, summary
 from tests.servers import DaphneServer
 
 TABLES = 12
 TAPS = 300
 ECHOES = 100
-# A socket is read at most ten messages a second after a burst of forty (apps/core/pace.py):
-# the floor's pings and waves go at the pace a page may send.
-PACE = 0.11  # seconds
 
 
 SETUP = """
@@ -46,19 +41,6 @@ def create_night(server: DaphneServer) -> dict:
     return shell(server, SETUP % (TABLES * 4))
 
 
-async def open_socket(server: DaphneServer, path: str, cookie: str | None = None):
-    headers = {"Cookie": cookie} if cookie else {}
-    socket = await websockets.connect(
-        f"ws://127.0.0.1:{server.port}{path}",
-        origin=f"http://127.0.0.1:{server.port}",
-        additional_headers=headers,
-        max_size=2**22,
-    )
-    await socket.send(json.dumps({"type": "hello", "since": 0}))
-    await socket.recv()
-    return socket
-
-
 async def drain(socket) -> None:
     try:
         while True:
@@ -74,11 +56,7 @@ async def measure_echo(server: DaphneServer) -> tuple[list[float], list[float]]:
     echo, fanout = [], []
     for index in range(ECHOES):
         await asyncio.sleep(PACE)
-        started = time.perf_counter()
-        await sockets[0].send(json.dumps({"type": "ping", "sent": index}))
-        while json.loads(await sockets[0].recv())["type"] != "pong":
-            pass
-        echo.append((time.perf_counter() - started) * 1000)
+        echo.append(await ping(sockets[0], index))
     readers = [WaveReader(s) for s in sockets]
     for index in range(ECHOES):
         await asyncio.sleep(PACE)
@@ -98,30 +76,19 @@ async def measure_echo(server: DaphneServer) -> tuple[list[float], list[float]]:
     return echo, fanout
 
 
-class WaveReader:
+class WaveReader(SocketReader):
     def __init__(self, socket):
-        self.socket = socket
         self.waves = 0
-        self.changed = asyncio.Event()
-        self.task = asyncio.create_task(self.run())
+        super().__init__(socket)
 
-    async def run(self) -> None:
-        try:
-            async for raw in self.socket:
-                if "waved" in raw:
-                    self.waves += 1
-                    self.changed.set()
-        except websockets.ConnectionClosed:
-            pass
+    def heard(self, raw: str) -> bool:
+        if "waved" not in raw:
+            return False
+        self.waves += 1
+        return True
 
     async def more_than(self, count: int) -> None:
-        while self.waves <= count:
-            self.changed.clear()
-            await self.changed.wait()
-
-    async def close(self) -> None:
-        await self.socket.close()
-        await self.task
+        await self.until(lambda: self.waves > count)
 
 
 def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
@@ -144,39 +111,27 @@ def test_tap_to_update_latency_with_twelve_tables_of_phones(tmp_path):
     assert statistics.median(taps) < 250
 
 
-class Reader:
-    """Reads one socket all the time (so no socket's buffer fills) and counts its updates: a
-    whole page carries the night's version, a table's own update only the table's data-v, so
-    the count of messages heard is what says "something new arrived"."""
+class Reader(SocketReader):
+    """Counts a phone's updates: a whole page carries the night's version, a table's own
+    update only the table's data-v, so the count of messages heard is what says "something
+    new arrived"."""
 
     def __init__(self, socket):
-        self.socket = socket
         self.version = 0  # updates heard
         self.html = ""  # the latest html holding this phone's table
-        self.changed = asyncio.Event()
-        self.task = asyncio.create_task(self.run())
+        super().__init__(socket)
 
-    async def run(self) -> None:
-        try:
-            async for raw in self.socket:
-                message = json.loads(raw)
-                if message.get("type") == "fragments":
-                    self.version += 1
-                    if 'id="table"' in message.get("html", ""):
-                        self.html = message["html"]
-                    self.changed.set()
-        except websockets.ConnectionClosed:
-            pass
+    def heard(self, raw: str) -> bool:
+        message = json.loads(raw)
+        if message.get("type") != "fragments":
+            return False
+        self.version += 1
+        if 'id="table"' in message.get("html", ""):
+            self.html = message["html"]
+        return True
 
     async def newer_than(self, version: int) -> float:
-        while self.version <= version:
-            self.changed.clear()
-            await self.changed.wait()
-        return time.perf_counter()
-
-    async def close(self) -> None:
-        await self.socket.close()
-        await self.task
+        return await self.until(lambda: self.version > version)
 
 
 async def measure_rolls(server: DaphneServer, night: dict) -> list[float]:
