@@ -226,5 +226,6 @@ def _sheet_slot(key: tuple) -> tuple[tuple, Any]:
 
 
 # A player's score sheet's rows of the past rounds, drawn (by language, (night, player),
-# (round, corrections, partners' names)): only the newest of each player's is kept.
+# (round, corrections, partners' names)): only the newest of each player's is kept, and the
+# next round's sheet is drawn onto it (render.SheetPast).
 SHEET_PAST = TextCache(2048, slot=_sheet_slot, keep=1)

@@ -134,7 +134,7 @@ def test_a_score_sheets_past_rows_are_drawn_once_a_round_and_again_after_a_renam
 
     first = phone_standings(Phone(night, player, None))
     again = phone_standings(Phone(night, player, None))
-    assert drawn == ["sheet_lines", "standings", "standings"]  # the past rows once
+    assert drawn == ["sheet_lines"] * 2 + ["standings"] * 2  # each past round's row once
     assert first == again and first.count("<tr") == 1 + 3  # the head row and three rounds
 
     partner = Table.objects.get(party=party, round=1, number=1).seats[2]
@@ -142,3 +142,46 @@ def test_a_score_sheets_past_rows_are_drawn_once_a_round_and_again_after_a_renam
     party.refresh_from_db()
     renamed = phone_standings(Phone(selectors.night_at(party), player, None))
     assert "Renamed" in renamed
+
+
+def test_a_new_round_draws_only_the_score_sheet_row_of_the_round_just_played(host, monkeypatch):
+    from apps.parties import render
+
+    party, claims = new_night(host)
+    for _round in (1, 2, 3):
+        services.start_next_round(party.code)
+        finish_round(party, claims)
+    party.refresh_from_db()
+    player_id = Table.objects.get(party=party, round=1, number=1).seats[0]
+    rows_drawn = []  # the past rows each drawing of them held
+    real = render.render_part
+
+    def draw(template, part, context):
+        if part == "sheet_lines":
+            rows_drawn.append(len(context["sheet_rows"]))
+        return real(template, part, context)
+
+    monkeypatch.setattr(render, "render_part", draw)
+
+    def sheet() -> str:
+        party.refresh_from_db()
+        night = selectors.night_at(party)
+        return phone_standings(Phone(night, night.players[player_id], None))
+
+    sheet()  # round 3: rounds 1 and 2 drawn
+    services.start_next_round(party.code)
+    rows_drawn.clear()
+    whole = sheet()  # round 4: only round 3's row is new
+    assert sum(rows_drawn) == 1
+    assert whole.count("<tr") == 1 + 4
+
+    table = Table.objects.get(party=party, round=1, number=1)
+    entries = table.state["entries"]
+    index = next(i for i, e in enumerate(entries) if e["action"]["type"] in ("roll", "report"))
+    services.correct_entry(
+        party.code, table.pk, index, dict(entries[index]["action"]), "The same again"
+    )
+    rows_drawn.clear()
+    corrected = sheet()  # a correction may change any past row: all three drawn again
+    assert sum(rows_drawn) == 3
+    assert corrected.count("<tr") == whole.count("<tr")
