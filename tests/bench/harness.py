@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -190,7 +191,7 @@ async def measure_echo(server: DaphneServer, count: int) -> list[float]:
     return echo
 
 
-class SocketReader:
+class SocketReader(ABC):
     """Reads one socket all the time, so no socket's buffer fills; ``heard`` keeps what a
     bench wants of each message and says whether something new came."""
 
@@ -199,8 +200,9 @@ class SocketReader:
         self.changed = asyncio.Event()
         self.task = asyncio.create_task(self.run())
 
+    @abstractmethod
     def heard(self, raw: str) -> bool:
-        raise NotImplementedError
+        """Keep what the bench wants of one message; whether something new came."""
 
     async def run(self) -> None:
         import websockets
