@@ -69,3 +69,32 @@ def test_the_host_renames_a_player_from_the_menu_that_opens_beside_the_name(
     menu.get_by_role("button", name="Rename").click()
     expect(console.locator("#host-message")).to_contain_text("Renamed to Pat")
     expect(phone.locator("#seat")).to_contain_text("Pat")
+
+
+def test_a_menu_fetched_again_while_the_host_types_a_new_name_keeps_what_they_typed(
+    server, new_context, host_login
+):
+    night = make_night(server, 4)
+    console = new_context(LAPTOP).new_page()
+    sign_in(console, server, host_login)
+    console.goto(f"{server.url}/p/{night['code']}/host/")
+    menu_url = re.compile(r"/host/player/\d+/$")
+    with console.expect_response(menu_url):
+        console.get_by_label("Change P002").click()
+    # The console's socket connects again (a laptop's Wi-Fi blinks) and its hello brings the
+    # player list drawn anew, the menu open in it, whose form is fetched again. Hold that
+    # fetch until the host has typed.
+    held = []
+    console.route(menu_url, lambda route: held.append(route))
+    console.evaluate("BunkoLive.socket.close()")
+    for _ in range(100):
+        if held:
+            break
+        console.wait_for_timeout(50)
+    assert held, "the open menu was not fetched again"
+    menu = console.locator(".player-menu[open] .menu-box")
+    menu.get_by_label("New name").fill("Pat")
+    with console.expect_response(menu_url):
+        held[0].continue_()
+    menu.get_by_role("button", name="Rename").click()
+    expect(console.locator("#host-message")).to_contain_text("Renamed to Pat")

@@ -153,18 +153,39 @@
   }
   addTokens(document);
 
+  // A field whose value is not the one it was drawn with: someone has typed or picked.
+  function isChanged(root) {
+    for (const field of root.querySelectorAll("input, textarea, select")) {
+      if (field.type === "hidden") continue;
+      if (field.tagName === "SELECT") {
+        if (Array.from(field.options).some((option) => option.selected !== option.defaultSelected)) return true;
+      } else if (field.type === "checkbox" || field.type === "radio") {
+        if (field.checked !== field.defaultChecked) return true;
+      } else if (field.value !== field.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   function replace(current, fresh) {
     // Keep open <details> open, and focus on the same control when the swap brings it back.
+    const kept = new Set();
     for (const details of current.querySelectorAll("details[open][id]")) {
       const copy = fresh.querySelector("#" + CSS.escape(details.id));
       if (!copy) continue;
       copy.setAttribute("open", "");
       // Content fetched when the part opened stays shown until the fetch below replaces it,
-      // so an open panel never flashes back to its placeholder link.
+      // so an open panel never flashes back to its placeholder link. A panel holding a form
+      // someone has started to fill in is not fetched again: the host's half-typed new name
+      // would go, and the button under their finger with it.
       const box = details.getAttribute("hx-target")?.replace(/^find /, "");
       const had = box && details.querySelector(box);
       const gets = box && copy.querySelector(box);
-      if (had && gets) gets.replaceChildren(...had.childNodes);
+      if (had && gets) {
+        if (isChanged(had)) kept.add(details.id);
+        gets.replaceChildren(...had.childNodes);
+      }
     }
     addTokens(fresh);
     applyVars(fresh);
@@ -179,10 +200,22 @@
       // An open part whose content comes when it opens (hx-trigger="toggle once") opened
       // before this copy existed: fetch its content again.
       for (const details of fresh.querySelectorAll("details[open][hx-get]")) {
+        if (kept.has(details.id)) continue;
+        details.dataset.refetch = "";
         window.htmx.trigger(details, "toggle");
       }
     }
   }
+
+  // Nor does a refetch that comes back while someone types into the panel, or after they
+  // have: what they are filling in stays, and their button with it.
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const source = event.detail.requestConfig?.elt; // detail.elt is the target here
+    if (!source || !("refetch" in source.dataset)) return;
+    delete source.dataset.refetch;
+    const box = event.detail.target;
+    if (box && (isChanged(box) || isEditing(box))) event.detail.shouldSwap = false;
+  });
 
   function say(text) {
     const region = document.getElementById("live-say");
