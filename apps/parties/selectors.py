@@ -321,13 +321,33 @@ class PastRounds:
     # Kind -> (when, player id) of every Bunko and wipeout rolled by a player (a ghost holds
     # no prize), latest first.
     prizes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    ghosts: frozenset[int] = frozenset()  # the night's ghosts when these were read
+
+    def then(self, rows: list[TableRow], summaries: list[TableSummary], ghosts: frozenset[int]):
+        """These rounds and the tables of the next ones (``rows``). What was read before is
+        kept, not read again: only the new round's objects are made."""
+        by_player = {pid: list(played) for pid, played in self.by_player.items()}
+        prizes = {kind: list(rolled) for kind, rolled in self.prizes.items()}
+        for row, summary in zip(rows, summaries, strict=True):
+            for pid in row.seats:
+                by_player.setdefault(pid, []).append((row, summary))
+            for prize in summary.prizes:
+                if (pid := row.seats[prize.seat]) not in ghosts:
+                    prizes.setdefault(prize.kind, []).append((prize.t, pid))
+        for rolled in prizes.values():
+            rolled.sort(reverse=True)
+        return PastRounds(
+            (*self.rows, *rows), (*self.summaries, *summaries), by_player, prizes, ghosts
+        )
 
 
-NO_PAST = PastRounds()  # before round 2: one object, so a night's versions share it
+NO_PAST = PastRounds(prizes={BUNKO: [], WIPEOUT: []})  # before round 2: one object, shared
 # The past rounds by (code, (round in play, corrections made)): a past round's table changes
 # only by a host's correction, so a night reads them once a round, not at each of its
 # changes (at round 90 of a 30-table night that read cost 65 ms, every few seconds, on the
-# thread every tap waits for).
+# thread every tap waits for). A new round adds the round just played to the rounds kept,
+# read before: read whole each round, a night's thousands of past tables were made anew in
+# every process at every round change, and the memory they came to lie in stayed taken.
 PAST = Cache(64, slot=by_version, keep=1)
 
 
@@ -337,31 +357,38 @@ def past_of(party: Party, fresh: bool = False) -> PastRounds:
     from this process's copy nor kept."""
     if party.current_round <= 1:
         return NO_PAST
-    key = (party.code, (party.current_round, party.corrections))
-    past = None if fresh else PAST.peek(key, touch=True)
-    if past is not None:
-        return past
-    rows = rows_of(party.tables.filter(round__lt=party.current_round).order_by("round", "number"))
-    summaries = table_summaries(rows, keep=not fresh)
-    ghosts = set(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
-    by_player: dict[int, list[tuple[TableRow, TableSummary]]] = {}
-    prizes: dict[str, list[tuple[int, int]]] = {BUNKO: [], WIPEOUT: []}
-    for row, summary in zip(rows, summaries, strict=True):
-        for pid in row.seats:
-            by_player.setdefault(pid, []).append((row, summary))
-        for prize in summary.prizes:
-            if (pid := row.seats[prize.seat]) not in ghosts:
-                prizes[prize.kind].append((prize.t, pid))
-    for rolled in prizes.values():
-        rolled.sort(reverse=True)
-    past = PastRounds(tuple(rows), tuple(summaries), by_player, prizes)
+    version = (party.current_round, party.corrections)
+    key = (party.code, version)
+    kept = None if fresh else PAST.peek(key, touch=True)
+    if kept is not None:
+        return kept.past
+    ghosts = frozenset(party.players.filter(kind=Player.Kind.GHOST).values_list("pk", flat=True))
+    before = None if fresh else PAST.newest_before(party.code, version)
+    if (
+        before is None
+        or before.corrections_made != party.corrections
+        or not before.past.ghosts <= ghosts
+    ):
+        before = _Kept(NO_PAST, 1, party.corrections)
+    tables = party.tables.filter(round__gte=before.through, round__lt=party.current_round)
+    rows = rows_of(tables.order_by("round", "number"))
+    past = before.past.then(rows, table_summaries(rows, keep=not fresh), ghosts)
     if not fresh:
-        PAST.put(key, past)
+        PAST.put(key, _Kept(past, party.current_round, party.corrections))
         # The past rounds' games and drawings are let go now: they would only wait here for
         # the idle sweep (a correction reads its table back, the sheet its summary).
         STATES.let_go(r.pk for r in rows)
         let_go_tables(r.pk for r in rows)
     return past
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """Past rounds kept: those before round ``through``, read after ``corrections_made``."""
+
+    past: PastRounds
+    through: int
+    corrections_made: int
 
 
 def travelling_holders(

@@ -185,3 +185,32 @@ def test_a_new_round_draws_only_the_score_sheet_row_of_the_round_just_played(hos
     corrected = sheet()  # a correction may change any past row: all three drawn again
     assert sum(rows_drawn) == 3
     assert corrected.count("<tr") == whole.count("<tr")
+
+
+def test_a_new_round_reads_only_the_round_just_played_and_keeps_the_rounds_read_before(
+    host, monkeypatch
+):
+    party, claims = new_night(host)
+    for _round in (1, 2, 3):
+        services.start_next_round(party.code)
+        finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    before = selectors.night_at(party).past_rounds
+    finish_round(party, claims)
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+
+    read = []
+    real_rows_of = selectors.rows_of
+    monkeypatch.setattr(selectors, "rows_of", lambda q: read.append(real_rows_of(q)) or read[-1])
+    after = selectors.night_at(party).past_rounds
+    # Round 4's two tables are read; rounds 1 to 3 are the very objects read before.
+    assert {row.round for row in read[0]} == {4} and len(read[0]) == 2
+    assert all(a is b for a, b in zip(after.rows[:6], before.rows, strict=True))
+    # And the rounds kept and added up are what a whole read of the night finds.
+    whole = selectors.past_of(party, fresh=True)
+    assert after.rows == whole.rows
+    assert after.summaries == whole.summaries
+    assert after.by_player == whole.by_player
+    assert after.prizes == whole.prizes
