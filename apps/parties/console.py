@@ -43,10 +43,12 @@ from apps.parties.selectors import (
 NO_HOST_AWARDS = '<section id="host-awards" hidden></section>'
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _table_part_urls(code: str, pk: int) -> dict[str, str]:
     """Where the console fetches a table's tools and correction form: each is the same all
-    night, and reversing them was a quarter of drawing a table's card."""
+    night, and reversing them was a quarter of drawing a table's card. Every round seats
+    new tables, so only the round in play's are kept (at most a hundred tables), not the
+    night's every past table."""
     return {
         part: reverse("party_table_part", args=(code, pk, part)) for part in ("tools", "correct")
     }

@@ -4,7 +4,7 @@ refused); drawn once and reused with only the moment changed."""
 
 from __future__ import annotations
 
-from apps.parties.templatetags.bunko import move
+from apps.parties.templatetags.bunko import _move_around, move
 
 TABLE = {"number": 7, "round": 3}
 
@@ -27,9 +27,24 @@ def test_a_move_carries_its_fields_its_table_and_the_moment_it_was_offered_at():
 
 
 def test_a_wide_move_and_a_spoken_label_with_names_typed_by_players():
-    button = {"label": "2 – 1", "aria": "Ann {at} & <Bo> grabbed 2", "style": "big wide",
-              "fields": {"type": "scramble", "team0": 2, "team1": 1}}  # fmt: skip
+    button = {
+        "label": "2 – 1",
+        "aria": "Ann {at} {table} {round} & <Bo> grabbed 2",
+        "style": "big wide",
+        "fields": {"type": "scramble", "team0": 2, "team1": 1},
+    }
     html = move(button, TABLE, 5)
     assert html.startswith('<form data-live-action class="move wide">')
-    assert 'aria-label="Ann {at} &amp; &lt;Bo&gt; grabbed 2"' in html
+    assert 'aria-label="Ann {at} {table} {round} &amp; &lt;Bo&gt; grabbed 2"' in html
     assert '<input type="hidden" name="at" value="5">' in html
+
+
+def test_a_nights_hundreds_of_tables_and_rounds_share_one_drawing_of_each_move():
+    roll = {"label": "ROLL", "aria": "", "style": "big primary roll", "fields": {"type": "roll"}}
+    _move_around.cache_clear()
+    for round_number in range(1, 31):
+        for number in range(1, 101):
+            html = move(roll, {"number": number, "round": round_number}, 1)
+    assert '<input type="hidden" name="table" value="100">' in html
+    assert '<input type="hidden" name="round" value="30">' in html
+    assert _move_around.cache_info().currsize == 1

@@ -86,31 +86,36 @@ def move(button: dict, table: dict, at: int) -> SafeString:
     of its table on each of its four phones, and including a template seven times was two
     thirds of that redraw. All but the moment it is for (``at``) is the same from one tap
     to the next, and drawn once."""
-    head, tail = _move_around_at(
+    before_table, before_round, before_at, tail = _move_around(
         tuple(button["fields"].items()),
         button["style"],
         str(button.get("aria") or ""),
         str(button["label"]),  # in the language of the moment
-        table["number"],
-        table["round"],
     )
-    return SafeString(f"{head}{int(at)}{tail}")
+    number, round_number = int(table["number"]), int(table["round"])
+    return SafeString(
+        f"{before_table}{number}{before_round}{round_number}{before_at}{int(at)}{tail}"
+    )
 
 
-@functools.lru_cache(maxsize=4096)
-def _move_around_at(fields, style, aria, label, number, round_number) -> tuple[str, str]:
+# A few dozen moves in three languages: the table and the round are not part of the key, so
+# a night's hundreds of tables and rounds share the drawings instead of filling the cache
+# with ones no later round asks for.
+@functools.lru_cache(maxsize=512)
+def _move_around(fields, style, aria, label) -> tuple[str, str, str, str]:
     form = format_html(
         '<form data-live-action class="move{}">\n  {}\n  <input type="hidden" name="target"'
-        ' value="table"><input type="hidden" name="table" value="{}"><input type="hidden"'
-        ' name="round" value="{}"><input type="hidden" name="at" value="{{at}}">\n  <button'
+        ' value="table"><input type="hidden" name="table" value="{{table}}"><input type="hidden"'
+        ' name="round" value="{{round}}"><input type="hidden" name="at" value="{{at}}">\n  <button'
         ' class="button {}" type="submit"{}>{}</button>\n</form>\n',
         " wide" if "wide" in style else "",
         format_html_join("", '<input type="hidden" name="{}" value="{}">', fields),
-        number,
-        round_number,
         style,
         format_html(' aria-label="{}"', aria) if aria else "",
         label,
     )
-    head, tail = form.split("{at}", 1)  # the fields before it are never typed text
-    return head, tail
+    # The fields before the marks are never typed text, so each mark is found where it was put.
+    before_table, rest = form.split("{table}", 1)
+    before_round, rest = rest.split("{round}", 1)
+    before_at, tail = rest.split("{at}", 1)
+    return before_table, before_round, before_at, tail
