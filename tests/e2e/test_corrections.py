@@ -94,7 +94,9 @@ def test_a_menu_fetched_again_while_the_host_types_a_new_name_keeps_what_they_ty
     assert held, "the open menu was not fetched again"
     menu = console.locator(".player-menu[open] .menu-box")
     menu.get_by_label("New name").fill("Pat")
+    console.wait_for_timeout(200)  # the browser's own toggle event may fetch it a second time
     with console.expect_response(menu_url):
-        held[0].continue_()
+        for route in held:
+            route.continue_()
     menu.get_by_role("button", name="Rename").click()
     expect(console.locator("#host-message")).to_contain_text("Renamed to Pat")

@@ -200,19 +200,17 @@
       // An open part whose content comes when it opens (hx-trigger="toggle once") opened
       // before this copy existed: fetch its content again.
       for (const details of fresh.querySelectorAll("details[open][hx-get]")) {
-        if (kept.has(details.id)) continue;
-        details.dataset.refetch = "";
-        window.htmx.trigger(details, "toggle");
+        if (!kept.has(details.id)) window.htmx.trigger(details, "toggle");
       }
     }
   }
 
-  // Nor does a refetch that comes back while someone types into the panel, or after they
-  // have: what they are filling in stays, and their button with it.
+  // Nor does a panel's content fetched again (by the trigger above, or by the toggle event
+  // the browser fires for the new copy's open attribute) replace a form someone is filling
+  // in or has started to: what they typed and picked stays, and their button with it.
   document.addEventListener("htmx:beforeSwap", (event) => {
     const source = event.detail.requestConfig?.elt; // detail.elt is the target here
-    if (!source || !("refetch" in source.dataset)) return;
-    delete source.dataset.refetch;
+    if (!source || source.tagName !== "DETAILS") return;
     const box = event.detail.target;
     if (box && (isChanged(box) || isEditing(box))) event.detail.shouldSwap = false;
   });
