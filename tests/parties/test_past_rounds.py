@@ -33,13 +33,19 @@ def next_version(party: Party) -> Party:
     return party
 
 
-def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(host, monkeypatch):
+def in_round_four(host) -> tuple[Party, dict]:
+    """A night of two tables with three rounds played and the fourth begun."""
     party, claims = new_night(host)
     for _round in (1, 2, 3):
         services.start_next_round(party.code)
         finish_round(party, claims)
     services.start_next_round(party.code)
     party.refresh_from_db()
+    return party, claims
+
+
+def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(host, monkeypatch):
+    party, claims = in_round_four(host)
     first = selectors.night_at(party)
     assert len(first.past_rounds.rows) == 6
 
@@ -190,12 +196,7 @@ def test_a_new_round_draws_only_the_score_sheet_row_of_the_round_just_played(hos
 def test_a_new_round_reads_only_the_round_just_played_and_keeps_the_rounds_read_before(
     host, monkeypatch
 ):
-    party, claims = new_night(host)
-    for _round in (1, 2, 3):
-        services.start_next_round(party.code)
-        finish_round(party, claims)
-    services.start_next_round(party.code)
-    party.refresh_from_db()
+    party, claims = in_round_four(host)
     before = selectors.night_at(party).past_rounds
     finish_round(party, claims)
     services.start_next_round(party.code)
