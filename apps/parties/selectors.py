@@ -22,6 +22,7 @@ from apps.parties.caches import Cache, by_version, let_go_tables
 from apps.parties.models import JoinRequest, Party, Player, SitOut, Table
 from apps.parties.rules.dice import BUNKO, WIPEOUT
 from apps.parties.rules.doors import expected_players
+from apps.parties.rules.state import share_logs
 from apps.parties.rules.summary import TableSummary, summary_of
 from apps.parties.rules.table import DONE, TableState
 
@@ -83,10 +84,7 @@ def table_at(row: TableRow) -> tuple[TableRow, TableState]:
     if cached is not None:
         return row, cached
     version, data = Table.objects.values_list("version", "state").get(pk=row.pk)
-    state = STATES.peek((row.pk, version)) or STATES.put(
-        (row.pk, version), TableState.from_json(data)
-    )
-    return replace(row, version=version), state
+    return replace(row, version=version), decoded_state(row.pk, version, data)
 
 
 def keep_sent_state(change: Change) -> TableState | None:
@@ -98,9 +96,23 @@ def keep_sent_state(change: Change) -> TableState | None:
     state = STATES.peek(key)
     if state is None:
         try:
-            state = STATES.put(key, TableState.from_json(json.loads(change.payload["state"])))
+            state = decoded_state(*key, json.loads(change.payload["state"]))
         except (ValueError, TypeError, KeyError, AttributeError):
             return None
+    return state
+
+
+def decoded_state(pk: int, version: int, data: dict, keep: bool = True) -> TableState:
+    """A table's state at ``version`` from its stored form, kept under that version (unless
+    ``keep`` is false). The rolls and entries it shares with an older version kept here are
+    held once (rules/state.py ``share_logs``)."""
+    state = STATES.peek((pk, version))
+    if state is None:
+        state = TableState.from_json(data)
+        if (before := STATES.newest_before(pk, version)) is not None:
+            share_logs(state, before)
+        if keep:
+            STATES.put((pk, version), state)
     return state
 
 
@@ -127,8 +139,7 @@ def table_states(rows: Iterable[TableRow], keep: bool = True) -> list[TableState
         for pk, version, data in Table.objects.filter(pk__in=missing).values_list(
             "pk", "version", "state"
         ):
-            state = STATES.peek((pk, version)) or TableState.from_json(data)
-            found[pk] = STATES.put((pk, version), state) if keep else state
+            found[pk] = decoded_state(pk, version, data, keep)
     return [found[r.pk] for r in rows]
 
 

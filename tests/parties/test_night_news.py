@@ -103,6 +103,20 @@ def test_another_server_process_draws_a_changed_table_without_reading_it(host, s
     assert queries_of(lambda: render.phone_table(phone, row)) == 0
 
 
+def test_another_server_process_holds_the_entries_two_versions_share_once(host, sent):
+    party = big_night(host, 8)
+    table_action(party.code, claim_at(party, 2, 0), "news-0004", {"type": "rolloff"})
+    roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+    table_action(party.code, claim_at(party, 2, roller), "news-0005", {"type": "roll"})
+    first, second = table_changes(sent)[:2]
+    for change in (first, second):  # both changes were made elsewhere
+        STATES.items.pop((change.payload["table"], change.version), None)
+    older, newer = keep_sent_state(first), keep_sent_state(second)
+    assert len(newer.entries) == len(older.entries) + 1
+    assert all(a is b for a, b in zip(newer.entries, older.entries, strict=False))
+    assert newer == TableState.from_json(json.loads(second.payload["state"]))
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_a_drawing_from_the_caches_is_made_on_the_loop_and_one_that_reads_on_the_thread():
     made_on: list[str] = []
