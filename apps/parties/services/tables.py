@@ -35,7 +35,13 @@ from apps.parties.rules.table import (
     replay,
     stalled_move,
 )
-from apps.parties.selectors import STATES, latest_prizes, table_rows, table_states
+from apps.parties.selectors import (
+    STATES,
+    decoded_state,
+    latest_prizes,
+    table_rows,
+    table_states,
+)
 
 from .log import TRAVELLING, announce, now_ms, record_night, record_table
 from .tap_store import locked_table, night_of_tap, player_of, tap_rows
@@ -84,9 +90,7 @@ def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Ta
 def locked_state(table: Table) -> TableState:
     """The state of a table just read and locked: from the state cache at its version (a
     committed version: nobody has written since the lock), else decoded from its row."""
-    return STATES.peek((table.pk, table.version)) or STATES.put(
-        (table.pk, table.version), TableState.from_json(table.state)
-    )
+    return decoded_state(table.pk, table.version, table.state)
 
 
 def keep_state(table: Table, state: TableState) -> None:
