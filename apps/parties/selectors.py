@@ -35,9 +35,10 @@ STATES = Cache(4096, slot=by_version, keep=3)
 SUMMARIES = Cache(16384, slot=by_version, keep=1)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableRow:
-    """A table without its state: what a query of the round's tables returns cheaply."""
+    """A table without its state: what a query of the round's tables returns cheaply. (With
+    slots: a night keeps one for every table of its past rounds.)"""
 
     pk: int
     round: int

@@ -215,3 +215,19 @@ def test_a_new_round_reads_only_the_round_just_played_and_keeps_the_rounds_read_
     assert after.summaries == whole.summaries
     assert after.by_player == whole.by_player
     assert after.prizes == whole.prizes
+
+
+def test_what_a_night_keeps_of_each_past_round_holds_no_blanks_and_no_repeated_tallies(host):
+    from apps.parties import render
+    from apps.parties.caches import SHEET_PAST
+
+    party, _claims = in_round_four(host)
+    night = selectors.night_at(party)
+    player = night.players[Table.objects.get(party=party, round=1, number=1).seats[0]]
+    phone_standings(Phone(night, player, None))
+    [kept] = [v for v in SHEET_PAST.items.values() if isinstance(v, render.SheetPast)]
+    assert len(kept.rows) == 3
+    assert all(row.startswith("<tr") and "> " not in row and "\n" not in row for row in kept.rows)
+    # Every past table's tallies of Bunkos and wipeouts: one tuple for each distinct tally.
+    tallies = [t for s in night.past_rounds.summaries for t in (s.bunkos, s.wipeouts)]
+    assert len({id(t) for t in tallies}) == len(set(tallies))

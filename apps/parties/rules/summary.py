@@ -43,14 +43,26 @@ class TableSummary:
         return self.phase == DONE
 
 
+# The few tuples that nearly every summary holds ((0, 0, 0, 0): nobody rolled a Bunko; the
+# winning partners): one of each for the whole night, which keeps a summary per past table.
+_TUPLES: dict[tuple, tuple] = {}
+
+
+def _shared(values) -> tuple:
+    made = tuple(values)
+    if len(_TUPLES) >= 256:  # odd tallies are kept apart, each in its own summary
+        return _TUPLES.get(made, made)
+    return _TUPLES.setdefault(made, made)
+
+
 def summary_of(state: TableState) -> TableSummary:
     result = outcome(state)
     return TableSummary(
         phase=state.phase,
         stopped=state.stopped,
-        bunkos=tuple(t["bunkos"] for t in state.tallies),
-        wipeouts=tuple(t["wipeouts"] for t in state.tallies),
-        winners=None if result is None else tuple(result["winners"]),
+        bunkos=_shared(t["bunkos"] for t in state.tallies),
+        wipeouts=_shared(t["wipeouts"] for t in state.tallies),
+        winners=None if result is None else _shared(result["winners"]),
         prizes=tuple(
             Prize(roll["kind"], roll["seat"], roll.get("t") or 0)
             for roll in state.rolls
