@@ -213,7 +213,7 @@ def phone_standings(phone: Phone, row: TableRow | None = None) -> str:
             for n in range(1, night.party.current_round)
         ]
         # The rows are this module's own drawings, escaped when they were drawn.
-        context["sheet_past"] = mark_safe("".join(_sheet_past(night, player, lines).rows))
+        context["sheet_past"] = mark_safe(_sheet_past(night, player, lines).html)
         row = row or phone.row
         played = None
         if row is not None:
@@ -233,7 +233,10 @@ class SheetPast:
 
     corrections: int  # the night's count of host's corrections they were drawn after
     partners: tuple[str, ...]  # the partner's name in each row
-    rows: tuple[str, ...]
+    # The rows, one after another: one string a player, not one a row. Made at a round
+    # change amid the drawing of every phone, hundreds of small long-lived strings would
+    # each keep a block of the allocator's that the drawings had used.
+    html: str
 
 
 def _sheet_past(night: Night, player: Player, lines: list[dict]) -> SheetPast:
@@ -250,21 +253,17 @@ def _sheet_past(night: Night, player: Player, lines: list[dict]) -> SheetPast:
     def draw() -> SheetPast:
         slot = (translation.get_language(), party.code, player.id)
         before = SHEET_PAST.newest_before(slot, version)
-        kept: tuple[str, ...] = ()
+        kept, html = 0, ""
         if (
             before is not None
             and before.corrections == party.corrections
-            and before.partners == partners[: len(before.rows)]
+            and before.partners == partners[: len(before.partners)]
         ):
-            kept = before.rows
-        rows = (
-            *kept,
-            *(
-                render_part("parties/phone.html", "sheet_lines", {"sheet_rows": [line]})
-                for line in lines[len(kept) :]
-            ),
-        )
-        return SheetPast(party.corrections, partners, rows)
+            kept, html = len(before.partners), before.html
+        new = lines[kept:]
+        if new:
+            html += render_part("parties/phone.html", "sheet_lines", {"sheet_rows": new})
+        return SheetPast(party.corrections, partners, html)
 
     return SHEET_PAST.get(((party.code, player.id), version), draw)
 
