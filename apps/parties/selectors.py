@@ -119,8 +119,7 @@ def decoded_state(pk: int, version: int, data: dict, keep: bool = True) -> Table
 
 def keep_state(table_id: int, version: int, state: dict) -> None:
     """Cache a table's state as just saved and committed, under its version."""
-    if STATES.peek((table_id, version)) is None:
-        STATES.put((table_id, version), TableState.from_json(state))
+    decoded_state(table_id, version, state)
 
 
 def table_state(table: Table) -> TableState:
