@@ -99,7 +99,8 @@ def rooms_of_night(code: str) -> list[RoomLink]:
     return [room for finder in _room_finders for room in finder(code)]
 
 
-InviteFinder = Callable[[str, str], list[RoomLink]]
+# (night code, player's name, shared) -> the seats kept for that name ("shared": see below).
+InviteFinder = Callable[[str, str, bool], list[RoomLink]]
 _invite_finders: list[InviteFinder] = []
 
 
@@ -108,6 +109,8 @@ def provide_invitations(finder: InviteFinder) -> None:
         _invite_finders.append(finder)
 
 
-def invitations_for(code: str, name: str) -> list[RoomLink]:
-    """The night's party games that keep a seat for this player's name, still to take."""
-    return [room for finder in _invite_finders for room in finder(code, name)]
+def invitations_for(code: str, name: str, shared: bool = False) -> list[RoomLink]:
+    """The night's party games that keep a seat for this player's name, still to take.
+    ``shared``: for a redraw of every phone of the night at once, which may share one read
+    of the night's rooms made a moment ago (a phone told of new invitations reads afresh)."""
+    return [room for finder in _invite_finders for room in finder(code, name, shared)]

@@ -142,10 +142,12 @@ class PartyConsumer(LiveConsumer):
 
     # -- whole pages (a hello, a night-wide change) -------------------------------------------
 
-    async def render(self) -> tuple[int, str]:
+    async def render(self, version: int | None = None) -> tuple[int, str]:
+        """The whole page; ``version``: the night-wide change it is redrawn for (a phone
+        shares the reads of the night at that version with the night's other phones)."""
         if self.view == "phone":
             html, self.phone = await database_sync_to_async(render.render_phone)(
-                self.code, self.claim
+                self.code, self.claim, version
             )
             await self._follow_table()
             return self.phone.night.party.version, html
@@ -195,7 +197,7 @@ class PartyConsumer(LiveConsumer):
         if ALL not in parts:
             await self._night_parts(parts, change.version)
             return
-        version, html = await self.render()
+        version, html = await self.render(change.version)
         self.version = version
         await self.send_json({"type": "fragments", "version": version, "html": html})
 

@@ -337,11 +337,12 @@ def phone_night(phone: Phone) -> str:
     )
 
 
-def phone_invitations(phone: Phone) -> str:
-    """The party games that keep a seat for this phone's player."""
+def phone_invitations(phone: Phone, shared: bool = False) -> str:
+    """The party games that keep a seat for this phone's player (``shared``: see
+    ``render_phone``)."""
     rooms = []
     if phone.player is not None and phone.night.party.status != Party.Status.ENDED:
-        rooms = invitations_for(phone.night.party.code, phone.player.name)
+        rooms = invitations_for(phone.night.party.code, phone.player.name, shared=shared)
     return render_part("parties/phone.html", "invitations", {"invitations": rooms})
 
 
@@ -356,10 +357,16 @@ def phone_awards(phone: Phone) -> str:
     return provider.phone(phone.night.party, phone.player)
 
 
-def render_phone(code: str, claim: SeatClaim | None) -> tuple[str, Phone]:
-    """Every fragment of a phone's page."""
-    phone = phone_at(party_at(code), claim)
-    html = phone_night(phone) + phone_invitations(phone)
+def render_phone(
+    code: str, claim: SeatClaim | None, version: int | None = None
+) -> tuple[str, Phone]:
+    """Every fragment of a phone's page. ``version``: the night's version a night-wide change
+    named. Every phone of the night redraws for it at once (400 at a round change of a big
+    night), so they share this process's reads of the night at that version and of the
+    rooms that keep seats for its players, instead of each reading them again."""
+    party = party_at(code) if version is None else night_of(code, version).party
+    phone = phone_at(party, claim)
+    html = phone_night(phone) + phone_invitations(phone, shared=version is not None)
     html += phone_table(phone)
     return html + phone_standings(phone) + phone_travelling(phone.night), phone
 

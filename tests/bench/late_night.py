@@ -77,6 +77,11 @@ def age_night(code: str, rounds: int, seed: int = 7) -> None:
     started_ms = int(time.time() * 1000) - rounds * ROUND_MS
     for number in range(1, rounds + 1):
         services.start_next_round(code)
-        party = Party.objects.get(code=code)
-        events = _play_round(party, number, started_ms + (number - 1) * ROUND_MS, rng)
-        Event.objects.bulk_create(events, batch_size=500)
+        play_round(code, started_ms + (number - 1) * ROUND_MS, rng)
+
+
+def play_round(code: str, started_ms: int, rng: random.Random) -> None:
+    """Play the round in play of the night ``code`` to its end, as from ``started_ms``."""
+    party = Party.objects.get(code=code)
+    events = _play_round(party, party.current_round, started_ms, rng)
+    Event.objects.bulk_create(events, batch_size=500)

@@ -166,7 +166,7 @@ async def test_a_console_socket_that_crashes_stops_its_phone_dots_and_leaves_its
     await console.send_json_to({"type": "hello", "since": 0})
     await next_of_type(console, "event")  # the dots come
 
-    async def broken(self):
+    async def broken(self, version=None):
         raise RuntimeError("a render that fails")
 
     monkeypatch.setattr(consumers.PartyConsumer, "render", broken)

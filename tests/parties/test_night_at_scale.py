@@ -251,3 +251,24 @@ def test_another_host_opens_no_menu_of_this_night(client, host, django_user_mode
     assert client.get(f"/p/{party.code}/host/player/{player.pk}/").status_code == 403
     table = party.tables.first()
     assert client.get(f"/p/{party.code}/host/table/{table.pk}/tools/").status_code == 403
+
+
+def test_the_phones_redrawn_for_a_night_wide_change_read_the_night_and_its_rooms_once(host):
+    party = big_night(host, 40)
+    claims = [claim_at(party, number, seat) for number in range(1, 11) for seat in range(4)]
+    cold()
+
+    def reads(claim, version=None) -> list[str]:
+        with CaptureQueriesContext(connection) as captured:
+            render.render_phone(party.code, claim, version)
+        return [q["sql"] for q in captured.captured_queries]
+
+    def of_night_or_rooms(sqls: list[str]) -> list[str]:
+        return [sql for sql in sqls if 'FROM "parties_party"' in sql or '"games_room"' in sql]
+
+    first = of_night_or_rooms(reads(claims[0], party.version))
+    assert first  # the first phone reads them
+    for claim in claims[1:]:
+        assert of_night_or_rooms(reads(claim, party.version)) == []
+    # A phone drawn on its own (a page load, a reconnect) reads them afresh.
+    assert len(of_night_or_rooms(reads(claims[1]))) == 2

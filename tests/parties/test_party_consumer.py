@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from apps.core.tokens import seat_cookie_name
+from apps.games import services as games
 from apps.parties import consumers, fanout, services
 from apps.parties.models import Table
 from config.asgi import application
@@ -312,3 +313,31 @@ async def test_sockets_that_need_the_same_fragment_at_once_wait_for_one_drawing(
     pages = await asyncio.gather(*(fanout.drawn_once(key, draw) for _ in range(50)))
     assert len(drawn) == 1 and set(pages) == {"<section id='travelling'></section>"}
     assert key not in fanout._DRAWING  # the next version draws anew
+
+
+async def test_a_seat_a_party_game_keeps_stays_on_the_phone_through_every_redraw_after(
+    django_user_model,
+):
+    """Phones redrawn together share one read of the night's rooms; a seat kept after that
+    read reaches the phone at once and is still there at the next redraw of every phone."""
+    party, tokens, _tables = await night(django_user_model)
+    ann, dot = await phone(party, tokens["Ann"]), await phone(party, tokens["Dot"])
+
+    @sync_to_async
+    def rename(new_name):
+        hal = party.players.get(name__in=["Hal", "Hank", "Harry"])
+        services.rename_player(party.code, hal.pk, new_name)
+
+    await rename("Hank")  # a night-wide change: every phone draws its whole page again
+    page = await next_of_type(dot, "fragments")
+    assert 'name="invite"' not in page["html"]
+    await sync_to_async(games.create_room)(
+        "mbogo", {}, "Ann", prelisted=["Dot"], party_code=party.code
+    )
+    news = await next_of_type(dot, "fragments")
+    assert 'name="invite"' in news["html"]
+    await rename("Harry")
+    page = await next_of_type(dot, "fragments")
+    assert "version" in page and 'name="invite"' in page["html"]
+    for communicator in (ann, dot):
+        await communicator.disconnect()
