@@ -22,6 +22,7 @@ from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.parties import awards, console, fanout, render, services
 from apps.parties.models import Party, Player
+from apps.parties.selectors import TableRow
 from apps.parties.services.log import (
     ALL,
     AWARDS,
@@ -146,10 +147,19 @@ class PartyConsumer(LiveConsumer):
         """The whole page; ``version``: the night-wide change it is redrawn for (a phone
         shares the reads of the night at that version with the night's other phones)."""
         if self.view == "phone":
-            html, self.phone = await database_sync_to_async(render.render_phone)(
+            shared = version is not None
+            # The table's group is joined before the table is read: a change made between
+            # the read and the join would reach neither the page nor the socket, and a table
+            # waiting for this phone's roll (a round's first, just after a round change of
+            # 400 pages) would wait for ever.
+            version, row = await database_sync_to_async(render.phone_seat)(
                 self.code, self.claim, version
             )
-            await self._follow_table()
+            await self._follow_table(row)
+            html, self.phone = await database_sync_to_async(render.render_phone)(
+                self.code, self.claim, version, shared
+            )
+            await self._follow_table(self.phone.row)
             return self.phone.night.party.version, html
         if self.view == "host":
             html, self.night = await database_sync_to_async(console.render_host)(self.code)
@@ -159,9 +169,8 @@ class PartyConsumer(LiveConsumer):
             )
         return self.night.party.version, html
 
-    async def _follow_table(self) -> None:
+    async def _follow_table(self, row: TableRow | None) -> None:
         """A phone listens to the table it sits at this round, and only to that one."""
-        row = self.phone.row if self.phone else None
         wanted = groups.night_table(self.code, row.round, row.number) if row is not None else None
         if wanted == self.table_group:
             return

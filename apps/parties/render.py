@@ -143,13 +143,27 @@ class Phone:
         return self.row.seats.index(self.player.id)
 
 
+def _claimed(night: Night, claim: SeatClaim | None) -> Player | None:
+    """The night's player a phone's seat token names, if the token is still theirs."""
+    player = night.players.get(claim.seat_id) if claim is not None else None
+    if player is not None and player.nonce != claim.nonce:
+        return None
+    return player
+
+
+def phone_seat(
+    code: str, claim: SeatClaim | None, version: int | None
+) -> tuple[int, TableRow | None]:
+    """The night's version (``version``, or now) and the table its player sits at then: what
+    a phone's socket listens to before it reads the table (``consumers`` ``render``)."""
+    night = night_at(party_at(code)) if version is None else night_of(code, version)
+    player = _claimed(night, claim)
+    return night.party.version, night.table_of(player.id) if player else None
+
+
 def phone_at(party: Party, claim: SeatClaim | None) -> Phone:
     night = night_at(party)
-    player = None
-    if claim is not None:
-        player = night.players.get(claim.seat_id)
-        if player is not None and player.nonce != claim.nonce:
-            player = None
+    player = _claimed(night, claim)
     row = night.table_of(player.id) if player else None
     if row is not None:
         # The night is read as of its version; the table has moved on since.
@@ -358,15 +372,16 @@ def phone_awards(phone: Phone) -> str:
 
 
 def render_phone(
-    code: str, claim: SeatClaim | None, version: int | None = None
+    code: str, claim: SeatClaim | None, version: int | None = None, shared: bool = False
 ) -> tuple[str, Phone]:
-    """Every fragment of a phone's page. ``version``: the night's version a night-wide change
-    named. Every phone of the night redraws for it at once (400 at a round change of a big
-    night), so they share this process's reads of the night at that version and of the
-    rooms that keep seats for its players, instead of each reading them again."""
+    """Every fragment of a phone's page, with the night at ``version`` (now if None).
+    ``shared``: drawn for a night-wide change. Every phone of the night redraws for it at
+    once (400 at a round change of a big night), so they share this process's reads of the
+    night at that version and of the rooms that keep seats for its players, instead of each
+    reading them again."""
     party = party_at(code) if version is None else night_of(code, version).party
     phone = phone_at(party, claim)
-    html = phone_night(phone) + phone_invitations(phone, shared=version is not None)
+    html = phone_night(phone) + phone_invitations(phone, shared=shared)
     html += phone_table(phone)
     return html + phone_standings(phone) + phone_travelling(phone.night), phone
 

@@ -73,7 +73,7 @@ def draw_every_phone(code: str, claims: list[SeatClaim], shared: bool) -> tuple[
     with connection.execute_wrapper(counter):
         for claim in claims:
             started = time.perf_counter()
-            html, phone = render.render_phone(code, claim, version)
+            html, phone = render.render_phone(code, claim, version, shared)
             seconds.append(time.perf_counter() - started)
             assert phone.player is not None and "Table" in html
     return seconds, counter.count

@@ -260,7 +260,7 @@ def test_the_phones_redrawn_for_a_night_wide_change_read_the_night_and_its_rooms
 
     def reads(claim, version=None) -> list[str]:
         with CaptureQueriesContext(connection) as captured:
-            render.render_phone(party.code, claim, version)
+            render.render_phone(party.code, claim, version, shared=version is not None)
         return [q["sql"] for q in captured.captured_queries]
 
     def of_night_or_rooms(sqls: list[str]) -> list[str]:

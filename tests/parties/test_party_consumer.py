@@ -9,10 +9,11 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
-from apps.core.tokens import seat_cookie_name
+from apps.core.tokens import read_seat_token, seat_cookie_name
 from apps.games import services as games
-from apps.parties import consumers, fanout, services
+from apps.parties import consumers, fanout, render, services
 from apps.parties.models import Table
+from apps.parties.services.tables import table_action
 from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -341,3 +342,30 @@ async def test_a_seat_a_party_game_keeps_stays_on_the_phone_through_every_redraw
     assert "version" in page and 'name="invite"' in page["html"]
     for communicator in (ann, dot):
         await communicator.disconnect()
+
+
+async def test_a_roll_made_while_a_phone_draws_its_page_still_reaches_that_phone(
+    django_user_model, monkeypatch
+):
+    """Between reading its table and listening to it, a phone must not miss a change: at a
+    round change of a big night the first roll at a table often comes while the other
+    phones there are still being drawn, and a phone that missed it would never roll."""
+    party, tokens, tables = await night(django_user_model)
+    first, other = tables[1][0], tables[1][1]
+    first_claim = await sync_to_async(lambda: read_seat_token(tokens[first], party.scope))()
+    real = render.render_phone
+    rolled = []
+
+    def draw_then_roll(*args, **kwargs):
+        drawn = real(*args, **kwargs)
+        if not rolled:  # the first phone at the table rolls off just after this page's read
+            rolled.append(table_action(party.code, first_claim, "race-01", {"type": "rolloff"}))
+        return drawn
+
+    monkeypatch.setattr(render, "render_phone", draw_then_roll)
+    listener = await phone(party, tokens[other])
+    assert rolled and rolled[0] is not None
+    assert 'data-v="1"' not in listener.first["html"].split('id="table"')[1][:400]
+    update = await next_of_type(listener, "fragments")
+    assert "is rolling" in update["html"] or "Your turn to roll" in update["html"]
+    await listener.disconnect()
