@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import json
+from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -66,10 +67,14 @@ def moment_of(ms: int) -> datetime:
     return datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
-def rows_of(tables) -> list[TableRow]:
-    """Tables (a queryset) as rows, without their states."""
-    fields = ("pk", "round", "number", "version", "seats", "changed")
-    return [TableRow(pk, r, n, v, tuple(s), c) for pk, r, n, v, s, c in tables.values_list(*fields)]
+def rows_of(tables, when: bool = True) -> list[TableRow]:
+    """Tables (a queryset) as rows, without their states; ``when``: with the time each
+    last changed (the console's clock of a table in play; a past table's is not kept)."""
+    fields = ["pk", "round", "number", "version", "seats"] + (["changed"] if when else [])
+    return [
+        TableRow(pk, r, n, v, tuple(s), *changed)
+        for pk, r, n, v, s, *changed in tables.values_list(*fields)
+    ]
 
 
 def table_rows(party: Party, round_number: int | None = None) -> list[TableRow]:
@@ -178,33 +183,43 @@ class Tally:
     losses: int = 0
     bunkos: int = 0
     wipeouts: int = 0
-    # Per round played or rested: "W", "L", "-" (sat out) or "" (still playing).
-    rounds: dict[int, str] = field(default_factory=dict)
+    # Per round played or rested: "W", "L", "-" (sat out) or "" (still playing); None where
+    # only the totals are wanted (the night's past tallies, kept by every server process).
+    rounds: dict[int, str] | None = field(default_factory=dict)
 
     def add(self, table: TableSummary, seat: int, round_number: int) -> None:
         self.bunkos += table.bunkos[seat]
         self.wipeouts += table.wipeouts[seat]
         if table.winners is None:
-            self.rounds[round_number] = ""
+            mark = ""
         elif seat in table.winners:
             self.wins += 1
-            self.rounds[round_number] = "W"
+            mark = "W"
         else:
             self.losses += 1
-            self.rounds[round_number] = "L"
+            mark = "L"
+        if self.rounds is not None:
+            self.rounds[round_number] = mark
 
 
 def tallies_of(
-    players: dict[int, Player], tables: Iterable[tuple[TableRow, TableSummary]], rests: Iterable
+    players: dict[int, Player],
+    tables: Iterable[tuple[TableRow, TableSummary]],
+    rests: Iterable,
+    marks: bool = True,
 ) -> dict[int, Tally]:
-    sheet = {pid: Tally(p) for pid, p in players.items()}
+    """Each player's tally of these tables; ``marks``: with the mark of every round (for a
+    score sheet), else the totals alone (a night keeps its past rounds' totals all night,
+    and a mark a player a round is 30 KB a round at 100 tables)."""
+    sheet = {pid: Tally(p, rounds={} if marks else None) for pid, p in players.items()}
     for row, summary in tables:
         for seat, pid in enumerate(row.seats):
             if pid in sheet:
                 sheet[pid].add(summary, seat, row.round)
-    for round_number, pid in rests:
-        if pid in sheet:
-            sheet[pid].rounds[round_number] = "-"
+    if marks:
+        for round_number, pid in rests:
+            if pid in sheet:
+                sheet[pid].rounds[round_number] = "-"
     return sheet
 
 
@@ -280,7 +295,8 @@ def _read_night(party: Party) -> Night:
     ):
         past = before.past
     else:
-        past = tallies_of(players, zip(past_rounds.rows, past_rounds.summaries, strict=True), rests)
+        played = zip(past_rounds.rows, past_rounds.summaries, strict=True)
+        past = tallies_of(players, played, rests, marks=False)
     tables = sorted(table_rows(party), key=lambda r: r.number)
     table_states(tables)  # the round in play: every screen draws its tables' games next
     resting = {pid for r, pid in rests if r == party.current_round}
@@ -327,21 +343,27 @@ class PastRounds:
 
     rows: tuple[TableRow, ...] = ()
     summaries: tuple[TableSummary, ...] = ()
-    # Player id -> the (table, summary) of each round they played, in round order.
-    by_player: dict[int, list[tuple[TableRow, TableSummary]]] = field(default_factory=dict)
+    # Player id -> where in ``rows`` each table they played is, in round order: four bytes
+    # a round, where a list of (table, summary) pairs took sixty (kept all night, a player
+    # a round, in every server process).
+    by_player: dict[int, array] = field(default_factory=dict)
     # Kind -> (when, player id) of every Bunko and wipeout rolled by a player (a ghost holds
     # no prize), latest first.
     prizes: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     ghosts: frozenset[int] = frozenset()  # the night's ghosts when these were read
 
+    def played(self, player_id: int) -> list[tuple[TableRow, TableSummary]]:
+        """The (table, summary) of each past round the player played, in round order."""
+        return [(self.rows[i], self.summaries[i]) for i in self.by_player.get(player_id, ())]
+
     def then(self, rows: list[TableRow], summaries: list[TableSummary], ghosts: frozenset[int]):
         """These rounds and the tables of the next ones (``rows``). What was read before is
         kept, not read again: only the new round's objects are made."""
-        by_player = {pid: list(played) for pid, played in self.by_player.items()}
+        by_player = {pid: array("I", played) for pid, played in self.by_player.items()}
         prizes = {kind: list(rolled) for kind, rolled in self.prizes.items()}
-        for row, summary in zip(rows, summaries, strict=True):
+        for index, (row, summary) in enumerate(zip(rows, summaries, strict=True), len(self.rows)):
             for pid in row.seats:
-                by_player.setdefault(pid, []).append((row, summary))
+                by_player.setdefault(pid, array("I")).append(index)
             for prize in summary.prizes:
                 if (pid := row.seats[prize.seat]) not in ghosts:
                     prizes.setdefault(prize.kind, []).append((prize.t, pid))
@@ -382,7 +404,7 @@ def past_of(party: Party, fresh: bool = False) -> PastRounds:
     ):
         before = _Kept(NO_PAST, 1, party.corrections)
     tables = party.tables.filter(round__gte=before.through, round__lt=party.current_round)
-    rows = rows_of(tables.order_by("round", "number"))
+    rows = rows_of(tables.order_by("round", "number"), when=False)
     past = before.past.then(rows, table_summaries(rows, keep=not fresh), ghosts)
     if not fresh:
         PAST.put(key, _Kept(past, party.current_round, party.corrections))

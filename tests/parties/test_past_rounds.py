@@ -51,7 +51,9 @@ def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(
 
     read = []
     real_rows_of = selectors.rows_of
-    monkeypatch.setattr(selectors, "rows_of", lambda q: read.append(real_rows_of(q)) or read[-1])
+    monkeypatch.setattr(
+        selectors, "rows_of", lambda q, **kw: read.append(real_rows_of(q, **kw)) or read[-1]
+    )
     second = selectors.night_at(next_version(party))
     assert second.past_rounds is first.past_rounds
     assert second.past is first.past  # the past rounds' tallies too
@@ -204,7 +206,9 @@ def test_a_new_round_reads_only_the_round_just_played_and_keeps_the_rounds_read_
 
     read = []
     real_rows_of = selectors.rows_of
-    monkeypatch.setattr(selectors, "rows_of", lambda q: read.append(real_rows_of(q)) or read[-1])
+    monkeypatch.setattr(
+        selectors, "rows_of", lambda q, **kw: read.append(real_rows_of(q, **kw)) or read[-1]
+    )
     after = selectors.night_at(party).past_rounds
     # Round 4's two tables are read; rounds 1 to 3 are the very objects read before.
     assert {row.round for row in read[0]} == {4} and len(read[0]) == 2
@@ -227,7 +231,40 @@ def test_what_a_night_keeps_of_each_past_round_holds_no_blanks_and_no_repeated_t
     phone_standings(Phone(night, player, None))
     [kept] = [v for v in SHEET_PAST.items.values() if isinstance(v, render.SheetPast)]
     assert kept.html.count("<tr") == 3 and kept.html.startswith("<tr")
+    assert len(kept.packed) < len(kept.html.encode())  # kept compressed
     assert "> " not in kept.html and "\n" not in kept.html
     # Every past table's tallies of Bunkos and wipeouts: one tuple for each distinct tally.
     tallies = [t for s in night.past_rounds.summaries for t in (s.bunkos, s.wipeouts)]
     assert len({id(t) for t in tallies}) == len(set(tallies))
+
+
+def test_what_a_night_keeps_of_a_past_round_is_a_few_bytes_a_player(host):
+    """A night's past rounds are kept all night in every server process: each player's
+    tables are indexes (not pairs), a past table's row has no clock, the past tallies keep
+    their totals without a mark a round, and the score sheet's rows are kept compressed.
+    What the screens show of them is unchanged."""
+    from array import array
+
+    from apps.parties import render
+
+    party, _claims = in_round_four(host)
+    night = selectors.night_at(party)
+    past = night.past_rounds
+    assert all(type(kept) is array for kept in past.by_player.values())
+    assert all(row.changed is None for row in past.rows)
+    assert all(tally.rounds is None for tally in night.past.values())
+
+    player = night.players[past.rows[0].seats[0]]
+    played = past.played(player.id)
+    assert [row.round for row, _summary in played] == [1, 2, 3]
+    assert all(row.seats.count(player.id) == 1 for row, _summary in played)
+    # The score sheet shows every past round, and the printed sheet still marks each one.
+    html = phone_standings(Phone(night, player, night.table_of(player.id)))
+    assert html.count('<th scope="row">') == 4
+    marks = next(t for t in selectors.tallies(party) if t.player.id == player.id).rounds
+    assert [marks[n] for n in (1, 2, 3)] == [
+        "W" if s.winners and r.seats.index(player.id) in s.winners else "L" for r, s in played
+    ]
+    # The console's clock of a table in play is still read.
+    assert all(row.changed is not None for row in night.tables)
+    assert render.current_rows(night)
