@@ -361,6 +361,10 @@ class PastRounds:
         kept, not read again: only the new round's objects are made."""
         by_player = {pid: array("I", played) for pid, played in self.by_player.items()}
         prizes = {kind: list(rolled) for kind, rolled in self.prizes.items()}
+        # Each seat of a table read from the database holds an int object of its own (four
+        # a table, kept all night): the past tables share one a player, their list's key.
+        ids = {pid: pid for pid in by_player}
+        rows = [replace(row, seats=tuple(ids.setdefault(p, p) for p in row.seats)) for row in rows]
         for index, (row, summary) in enumerate(zip(rows, summaries, strict=True), len(self.rows)):
             for pid in row.seats:
                 by_player.setdefault(pid, array("I")).append(index)

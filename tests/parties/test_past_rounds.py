@@ -268,3 +268,21 @@ def test_what_a_night_keeps_of_a_past_round_is_a_few_bytes_a_player(host):
     # The console's clock of a table in play is still read.
     assert all(row.changed is not None for row in night.tables)
     assert render.current_rows(night)
+
+
+def test_the_past_tables_share_one_id_object_a_player_among_their_seats():
+    from apps.parties.rules.summary import TableSummary
+    from apps.parties.selectors import NO_PAST, TableRow
+
+    def row(pk: int, number: int, seats: list[str]) -> TableRow:
+        # Each read from the database makes int objects of its own (ids past 256 are not
+        # shared by Python).
+        return TableRow(pk, number, 1, 1, tuple(int(s) for s in seats))
+
+    summary = TableSummary("done", False, (0,) * 4, (0,) * 4, (0, 2), ())
+    one = NO_PAST.then([row(1, 1, ["1001", "1002", "1003", "1004"])], [summary], frozenset())
+    two = one.then([row(2, 2, ["1004", "1003", "1002", "1001"])], [summary], frozenset())
+    seated = [pid for r in two.rows for pid in r.seats]
+    assert len({id(pid) for pid in seated}) == 4
+    assert two.rows[0] is one.rows[0]
+    assert [r.seats for r in two.rows] == [(1001, 1002, 1003, 1004), (1004, 1003, 1002, 1001)]
