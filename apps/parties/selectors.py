@@ -210,7 +210,7 @@ def tallies_of(
 ) -> dict[int, Tally]:
     """Each player's tally of these tables; ``marks``: with the mark of every round (for a
     score sheet), else the totals alone (a night keeps its past rounds' totals all night,
-    and a mark a player a round is 30 KB a round at 100 tables)."""
+    and a mark a player a round was 11 KB a round at 100 tables)."""
     sheet = {pid: Tally(p, rounds={} if marks else None) for pid, p in players.items()}
     for row, summary in tables:
         for seat, pid in enumerate(row.seats):
