@@ -428,7 +428,8 @@ def table_card_now(party: Party, table_id: int) -> dict | None:
 
 def _standings(night: Night, rows: list[TableRow]) -> list:
     """Everyone's tally with this round's tables counted in."""
-    current = tallies_of(night.players, zip(rows, table_summaries(rows), strict=True), [], False)
+    played = zip(rows, table_summaries(rows), strict=True)
+    current = tallies_of(night.players, played, [], marks=False)
     for pid, tally in night.past.items():
         now = current[pid]
         now.wins += tally.wins
