@@ -137,3 +137,24 @@ def test_a_roll_is_classified_by_its_sixes_ones_and_bunko(dice, kind, points) ->
     result = classify(dice)
     assert (result.kind, result.points) == (kind, points)
     assert result.rolls_again == (6 in dice)
+
+
+def test_rolls_of_the_same_throw_share_one_list_of_dice() -> None:
+    """A night keeps every roll of a round in memory twice (the log and the moves): the
+    dice of a throw are one list, whoever rolled them and however they came in."""
+    first = roll(table_starting_with(0), 2, 3, 4)
+    again = roll(first, 2, 3, 4)
+    assert again.rolls[-1]["dice"] == [2, 3, 4]
+    assert again.rolls[-1]["dice"] is first.rolls[-1]["dice"]
+    rolled = apply(first, first.roller, {"type": "roll"}, random.Random(5))
+    throw = rolled.rolls[-1]["dice"]
+    assert rolled.entries[-1]["action"]["dice"] is throw
+
+
+def test_a_rolls_entry_holds_the_scores_of_the_state_it_made() -> None:
+    state = roll(table_starting_with(0), 6, 6, 1)
+    assert state.rolls[-1]["scores"] == [2, 0]
+    assert state.rolls[-1]["scores"] is state.scores
+    after = roll(state, 6, 1, 1)
+    assert state.scores == [2, 0], "the next roll makes a list of its own"
+    assert after.scores == [3, 0]
