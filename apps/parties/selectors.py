@@ -115,8 +115,7 @@ def decoded_state(pk: int, version: int, data: dict, keep: bool = True) -> Table
     state = STATES.peek((pk, version))
     if state is None:
         state = TableState.from_json(data)
-        if (before := STATES.newest_before(pk, version)) is not None:
-            share_logs(state, before)
+        share_logs(state, STATES.newest_before(pk, version))
         if keep:
             STATES.put((pk, version), state)
     return state

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from apps.parties.rules import IllegalAction, apply, legal_actions, setup
 from apps.parties.rules.attendance import is_ghost
+from apps.parties.rules.dice import shared_throw
 from apps.parties.rules.rotation import partners, rotate, seat_first_round
 from apps.parties.rules.simulator import simulate_night
 from apps.parties.rules.state import share_logs
@@ -189,7 +190,8 @@ def test_apply_never_changes_its_input_and_states_round_trip_through_json(seed) 
 @given(seed=st.integers(0, 2**32))
 def test_versions_decoded_one_after_another_share_their_rolls_and_read_as_decoded_alone(seed):
     """Another server process decodes each version a table's change carries and holds the
-    rolls it shares with the version before once (share_logs): every version still reads
+    rolls it shares with the version before once, and each throw of dice as one list
+    (share_logs): every version still reads
     exactly as decoded on its own, corrections and undos included, and a later move made
     on a sharing version changes none of them."""
     rng = random.Random(seed)
@@ -209,13 +211,16 @@ def test_versions_decoded_one_after_another_share_their_rolls_and_read_as_decode
         wire = json.dumps(state.to_json())
         alone = TableState.from_json(json.loads(wire))
         shared = TableState.from_json(json.loads(wire))
+        share_logs(shared, kept[-1] if kept else None)
         if kept:
-            share_logs(shared, kept[-1])
             for name in ("rolls", "entries", "rolloffs"):
                 old, new = getattr(kept[-1], name), getattr(shared, name)
                 if new[: len(old)] == old:  # a move added to the log: held once
                     assert all(a is b for a, b in zip(new, old, strict=False))
         assert shared == alone
+        throws = [r["dice"] for r in shared.rolls if r["dice"] is not None]
+        throws += [e["action"]["dice"] for e in shared.entries if e["action"]["type"] == "roll"]
+        assert all(dice is shared_throw(dice) for dice in throws), "one list a throw"
         kept.append(shared)
     frozen = copy.deepcopy(kept)
     if kept and kept[-1].phase != DONE:

@@ -53,6 +53,14 @@ def roll_dice(rng: random.Random) -> list[int]:
     return _THROWS[int(rand() * 6)][int(rand() * 6)][int(rand() * 6)]
 
 
+def shared_throw(dice: Any) -> Any:
+    """The shared list of a throw read back from JSON (``dice`` as it came when it is not
+    three dice)."""
+    if type(dice) is list and len(dice) == 3 and all(type(d) is int and 1 <= d <= 6 for d in dice):
+        return _THROWS[dice[0] - 1][dice[1] - 1][dice[2] - 1]
+    return dice
+
+
 def classic_target(round_number: int) -> int:
     """Classic Bunco: the target number is the round number, cycling 1-6 (round 7 -> 1)."""
     return (max(1, int(round_number)) - 1) % 6 + 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dice import WIPEOUT, classic_target
+from .dice import WIPEOUT, classic_target, shared_throw
 
 ROLLOFF = "rolloff"
 PLAYING = "playing"
@@ -82,23 +82,35 @@ def replace(state: TableState, **changes: Any) -> TableState:
 LOGS = ("rolls", "entries", "rolloffs")
 
 
-def share_logs(state: TableState, before: TableState) -> TableState:
+def share_logs(state: TableState, before: TableState | None) -> TableState:
     """``state``, just decoded, made to hold the very entries of its logs that ``before``
-    (an older version of the same table) holds alike. A server process that did not make a
-    change decodes the whole table from it, a copy of every roll of the round at every tap;
-    kept three versions a table, late in a long round they took 270 KB a table where one
-    copy takes 90. Entries are never changed in place (``replace``), so sharing them is safe:
-    a correction changes an early entry, and sharing stops there. Only the entries are
-    shared: each version keeps a list of its own."""
+    (an older version of the same table, if one is kept) holds alike, and the shared list of
+    each throw of dice (dice.roll_dice) in the entries it does not. A server process that did
+    not make a change decodes the whole table from it, a copy of every roll of the round at
+    every tap; kept three versions a table, late in a long round they took 270 KB a table
+    where one copy takes 90. Entries are never changed in place (``replace``), so sharing them
+    is safe: a correction changes an early entry, and sharing stops there. Only the entries
+    are shared: each version keeps a list of its own."""
     for name in LOGS:
-        new, old = getattr(state, name), getattr(before, name)
+        new = getattr(state, name)
         same = 0
-        for mine, theirs in zip(new, old, strict=False):
-            if mine is not theirs and mine != theirs:
-                break
-            same += 1
-        new[:same] = old[:same]  # the state's own list: the rules append to a new one
+        if before is not None:
+            old = getattr(before, name)
+            for mine, theirs in zip(new, old, strict=False):
+                if mine is not theirs and mine != theirs:
+                    break
+                same += 1
+            new[:same] = old[:same]  # the state's own list: the rules append to a new one
+        _share_throws(name, new[same:])
     return state
+
+
+def _share_throws(log: str, fresh: list[dict]) -> None:
+    """Each entry just decoded (no one else holds it yet) takes its throw's shared list."""
+    for entry in fresh:
+        holder = entry.get("action") if log == "entries" and type(entry) is dict else entry
+        if type(holder) is dict and "dice" in holder:
+            holder["dice"] = shared_throw(holder["dice"])
 
 
 def team_of(seat: int) -> int:
