@@ -75,7 +75,7 @@ def check_dice(dice: Any) -> list[int]:
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             raise IllegalAction(_("Each die shows a number from 1 to 6."))
         checked.append(die)
-    return _THROWS[checked[0] - 1][checked[1] - 1][checked[2] - 1]
+    return shared_throw(checked)
 
 
 def check_die(die: Any) -> int:
