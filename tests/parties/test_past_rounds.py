@@ -286,3 +286,23 @@ def test_the_past_tables_share_one_id_object_a_player_among_their_seats():
     assert len({id(pid) for pid in seated}) == 4
     assert two.rows[0] is one.rows[0]
     assert [r.seats for r in two.rows] == [(1001, 1002, 1003, 1004), (1004, 1003, 1002, 1001)]
+
+
+def test_a_server_reading_a_long_night_afresh_decodes_a_few_past_tables_at_a_time(
+    host, monkeypatch
+):
+    """A server started late in a night (or a host's correction) reads every past table's
+    game to sum it up: read in one query, all of them were decoded and held at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    party, _claims = in_round_four(host)
+    whole = selectors.past_of(party, fresh=True)
+    selectors.PAST.clear()
+    selectors.SUMMARIES.clear()
+    monkeypatch.setattr(selectors, "STATES_PER_READ", 4)
+    with CaptureQueriesContext(connection) as queries:
+        past = selectors.past_of(party)
+    reads = [q["sql"] for q in queries if '"state"' in q["sql"].split(" FROM ")[0]]
+    assert len(reads) == 2  # the six past tables, four and then two
+    assert past.rows == whole.rows and past.summaries == whole.summaries
