@@ -18,6 +18,8 @@ ends the night, every phone has left, and each server process's memory is watche
 from __future__ import annotations
 
 import asyncio
+import gc
+import itertools
 import os
 import time
 from dataclasses import dataclass, field
@@ -98,14 +100,22 @@ def test_a_long_night_keeps_its_memory_files_connections_and_pace(size, tmp_path
 async def run_bounded(stack: Stack, soak: Soak) -> Figures:
     async def sample(play, start: float) -> None:
         progress = Progress(stack)
-        while True:
-            try:
-                soak.samples.append(await asyncio.to_thread(read_sample, stack, play, start))
-                if PROGRESS:
-                    progress.write(play, start, soak.samples[-1])
-            except Exception as error:  # a reading that failed is said, not fatal
-                soak.problems.append(f"a sample failed: {error!r}")
-            await asyncio.sleep(SAMPLE_EVERY)
+        lateness = asyncio.create_task(progress.watch_lateness())
+        gc.callbacks.append(progress.on_collection)
+        try:
+            while True:
+                try:
+                    answered = progress.count_answered(play)
+                    reading = await asyncio.to_thread(read_sample, stack, play, start, answered)
+                    soak.samples.append(reading)
+                    if PROGRESS:
+                        progress.write(play, start, soak.samples[-1])
+                except Exception as error:  # a reading that failed is said, not fatal
+                    soak.problems.append(f"a sample failed: {error!r}")
+                await asyncio.sleep(SAMPLE_EVERY)
+        finally:
+            lateness.cancel()
+            gc.callbacks.remove(progress.on_collection)
 
     async with asyncio.timeout(DEADLINE):
         return await play_night(stack, SECONDS, watch=sample)
@@ -128,23 +138,61 @@ def watch_after_the_end(stack: Stack, soak: Soak) -> None:
 
 class Progress:
     """A line per sample in the file ``BENCH_SOAK_PROGRESS``, for watching a long run as it
-    goes: the p99 of the taps of the last interval (to their ack, and to every screen), and
-    the CPU the servers and this client spent in it. A drift shows when it starts."""
+    goes: the p99 of the taps of the last interval (to their ack, and to every screen), the
+    CPU the servers and this client spent in it, and how late this client's own event loop
+    ran and how long its collector paused it. A drift shows when it starts, and whether it
+    is the servers' or the client's: the client keeps every tap of the night, so it must not
+    walk them all at each sample, and its collector's pauses grow with what it keeps."""
 
     def __init__(self, stack: Stack) -> None:
         self.stack = stack
         self.since = 0.0
         self.server_cpu = stack.cpu()
         self.client_cpu = time.process_time()
+        self.seen = 0  # the taps taken from play.taps so far (a dict: in the order sent)
+        self.pending: list = []  # taken, not yet written (sent too recently)
+        self.unanswered: list = []  # taken, not yet answered when last counted
+        self.answered = 0
+        self.late: list[float] = []  # ms this client's loop woke late, since the last line
+        self.paused: list[float] = []  # ms of each collection of its oldest generation
+        self.collecting: float | None = None
+
+    def new_taps(self, play) -> list:
+        taps = list(itertools.islice(play.taps.values(), self.seen, None))
+        self.seen += len(taps)
+        return taps
+
+    def count_answered(self, play) -> int:
+        """The taps answered so far, counting only the ones not counted before."""
+        fresh = self.new_taps(play)
+        self.pending.extend(fresh)
+        waiting = self.unanswered + fresh
+        self.unanswered = [t for t in waiting if t.v is None]
+        self.answered += len(waiting) - len(self.unanswered)
+        return self.answered
+
+    async def watch_lateness(self, every: float = 0.05) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(every)
+            self.late.append((loop.time() - before - every) * 1000)
+
+    def on_collection(self, phase: str, info: dict) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self.collecting = time.perf_counter()
+        elif self.collecting is not None:
+            self.paused.append((time.perf_counter() - self.collecting) * 1000)
+            self.collecting = None
 
     def write(self, play, start: float, sample: Sample) -> None:
         # Taps sent up to SAMPLE_EVERY ago: their screens have had time to show them.
         until = sample.at - SAMPLE_EVERY
-        taps = [
-            t
-            for t in list(play.taps.values())
-            if t.v is not None and self.since <= t.sent - start < until
-        ]
+        ready = [t for t in self.pending if t.sent - start < until]
+        self.pending = [t for t in self.pending if t.sent - start >= until]
+        taps = [t for t in ready if t.v is not None and self.since <= t.sent - start]
         acks = [(t.answered - t.sent) * 1000 for t in taps]
         screens = [
             after(
@@ -154,11 +202,15 @@ class Progress:
             for t in taps
         ]
         server, client = self.stack.cpu(), time.process_time()
+        late, self.late = self.late, []
+        paused, self.paused = self.paused, []
         line = (
             f"{sample.at / 60:7.1f} min {len(taps):6} taps  ack p99 {percentile(acks, 0.99):6.0f}"
             f"  screens p99 {percentile(screens, 0.99):6.0f} max {max(screens, default=0):6.0f}"
             f"  RSS {sample.rss / 2**20:6.1f} MB  server CPU {server - self.server_cpu:5.1f} s"
-            f"  client CPU {client - self.client_cpu:5.1f} s\n"
+            f"  client CPU {client - self.client_cpu:5.1f} s"
+            f"  client late p99 {percentile(late, 0.99):5.1f} max {max(late, default=0):6.1f}"
+            f"  full collections {len(paused)} {sum(paused):6.1f} ms\n"
         )
         with open(PROGRESS, "a") as out:
             out.write(line)
@@ -166,14 +218,14 @@ class Progress:
         self.server_cpu, self.client_cpu = server, client
 
 
-def read_sample(stack: Stack, play, start: float) -> Sample:
+def read_sample(stack: Stack, play, start: float, answered: int) -> Sample:
     return Sample(
         at=time.perf_counter() - start,
         rss=stack.rss(),
         files=stack.open_files(),
         connections=stack.database_connections(),
         stored=stack.stored_bytes(),
-        taps=sum(1 for t in list(play.taps.values()) if t.v is not None),
+        taps=answered,
         redis_keys=stack.redis_keys(),
     )
 
