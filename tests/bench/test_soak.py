@@ -110,6 +110,11 @@ async def run_bounded(stack: Stack, soak: Soak) -> Figures:
                     soak.samples.append(reading)
                     if PROGRESS:
                         progress.write(play, start, soak.samples[-1])
+                    # What this client holds of the night (every tap, every version each
+                    # page saw) only grows: it leaves the collector's view, or the client's
+                    # full collections, longer as it grows, would stop every phone's clock at
+                    # once and count as the servers' lateness.
+                    gc.freeze()
                 except Exception as error:  # a reading that failed is said, not fatal
                     soak.problems.append(f"a sample failed: {error!r}")
                 await asyncio.sleep(SAMPLE_EVERY)
