@@ -294,6 +294,15 @@ async def play_night(stack: Stack, seconds: float, watch: Watch | None = None) -
     return figures
 
 
+async def watch_lag(into: list[float], every: float = 0.05) -> None:
+    """How late this client's event loop wakes (ms), every ``every`` seconds, into ``into``."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(every)
+        into.append((loop.time() - before - every) * 1000)
+
+
 async def measure_play(
     stack: Stack,
     play: Play,
@@ -304,21 +313,13 @@ async def measure_play(
 ) -> tuple[float, float]:
     """Play for ``seconds``, then settle; what it cost the servers, the client and the
     machine. Returns when the play started and ended."""
-    loop = asyncio.get_running_loop()
-
-    async def watch_lag() -> None:
-        while True:
-            before = loop.time()
-            await asyncio.sleep(0.05)
-            figures.loop_lag.append((loop.time() - before - 0.05) * 1000)
-
     with open("/proc/loadavg") as load:
         figures.machine["load average"] = float(load.read().split()[0])
     machine_before = machine_ticks()
     cpu_before = stack.cpu()
     services_before = await asyncio.to_thread(stack.services_cpu)
     client_before = time.process_time()
-    lag_task = asyncio.create_task(watch_lag())
+    lag_task = asyncio.create_task(watch_lag(figures.loop_lag))
     play.playing = play.recording = True
     start = time.perf_counter()
     watching = asyncio.create_task(watch(play, start)) if watch else None

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from tests.bench.load_play import host_button
-from tests.bench.load_run import Figures, after, percentile, play_night
+from tests.bench.load_run import Figures, after, percentile, play_night, watch_lag
 from tests.bench.load_stack import Stack
 from tests.bench.test_load import correctness_problems, report
 from tests.servers import rss_bytes
@@ -100,7 +100,7 @@ def test_a_long_night_keeps_its_memory_files_connections_and_pace(size, tmp_path
 async def run_bounded(stack: Stack, soak: Soak) -> Figures:
     async def sample(play, start: float) -> None:
         progress = Progress(stack)
-        lateness = asyncio.create_task(progress.watch_lateness())
+        lateness = asyncio.create_task(watch_lag(progress.late))
         gc.callbacks.append(progress.on_collection)
         try:
             while True:
@@ -151,7 +151,6 @@ class Progress:
 
     def __init__(self, stack: Stack) -> None:
         self.stack = stack
-        self.since = 0.0
         self.server_cpu = stack.cpu()
         self.client_cpu = time.process_time()
         self.seen = 0  # the taps taken from play.taps so far (a dict: in the order sent)
@@ -176,13 +175,6 @@ class Progress:
         self.answered += len(waiting) - len(self.unanswered)
         return self.answered
 
-    async def watch_lateness(self, every: float = 0.05) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
-            before = loop.time()
-            await asyncio.sleep(every)
-            self.late.append((loop.time() - before - every) * 1000)
-
     def on_collection(self, phase: str, info: dict) -> None:
         if info.get("generation") != 2:
             return
@@ -197,7 +189,7 @@ class Progress:
         until = sample.at - SAMPLE_EVERY
         ready = [t for t in self.pending if t.sent - start < until]
         self.pending = [t for t in self.pending if t.sent - start >= until]
-        taps = [t for t in ready if t.v is not None and self.since <= t.sent - start]
+        taps = [t for t in ready if t.v is not None]  # each written once: taken from pending
         acks = [(t.answered - t.sent) * 1000 for t in taps]
         screens = [
             after(
@@ -207,7 +199,8 @@ class Progress:
             for t in taps
         ]
         server, client = self.stack.cpu(), time.process_time()
-        late, self.late = self.late, []
+        late = self.late[:]
+        self.late.clear()  # in place: watch_lag holds this list
         paused, self.paused = self.paused, []
         line = (
             f"{sample.at / 60:7.1f} min {len(taps):6} taps  ack p99 {percentile(acks, 0.99):6.0f}"
@@ -219,7 +212,6 @@ class Progress:
         )
         with open(PROGRESS, "a") as out:
             out.write(line)
-        self.since = max(self.since, until)
         self.server_cpu, self.client_cpu = server, client
 
 
