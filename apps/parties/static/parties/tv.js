@@ -28,12 +28,17 @@
   // A table's words are read in full, never cut: each card gets the largest type (--fit,
   // a share of what its size allows) at which its names and moves fit.
   function inside(card) {
-    const box = card.getBoundingClientRect();
+    // Inside the card's border, not on it: the card clips its words at the border's inner
+    // edge, so a last line reaching into the border loses its descenders.
+    const outer = card.getBoundingClientRect();
+    const top = outer.top + card.clientTop;
+    const bottom = top + card.clientHeight;
+    const right = outer.left + card.clientLeft + card.clientWidth;
     // (A playing table's state line may end in "…": it changes with every roll.)
     for (const el of card.querySelectorAll("h3, .names, .next, .score")) {
       const r = el.getBoundingClientRect();
       if (el.scrollWidth > el.clientWidth + 1) return false;
-      if (r.top < box.top || r.bottom > box.bottom || r.right > box.right) return false;
+      if (r.top < top || r.bottom > bottom || r.right > right) return false;
     }
     return true;
   }
