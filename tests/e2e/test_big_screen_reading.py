@@ -58,15 +58,18 @@ def screen(new_context, server, code: str, size: tuple[int, int]):
     return page
 
 
-# Text cut off: wider than its box, or outside the card that clips it.
+# Text cut off: wider than its box, or reaching past the inner edge of the card's border,
+# where the card clips it.
 CUT = """() => {
   const cut = [];
   for (const card of document.querySelectorAll(".tv-table")) {
-    const box = card.getBoundingClientRect();
+    const outer = card.getBoundingClientRect();
+    const top = outer.top + card.clientTop, left = outer.left + card.clientLeft;
+    const bottom = top + card.clientHeight, right = left + card.clientWidth;
     for (const el of card.querySelectorAll(".names, .next, .score, .state")) {
       const r = el.getBoundingClientRect();
-      const outside = r.top < box.top - 1 || r.bottom > box.bottom + 1
-        || r.left < box.left - 1 || r.right > box.right + 1;
+      const outside = r.top < top - 1 || r.bottom > bottom + 1
+        || r.left < left - 1 || r.right > right + 1;
       if (el.scrollWidth > el.clientWidth + 1 || outside)
         cut.push(el.textContent.trim());
     }
@@ -148,6 +151,44 @@ def test_at_720p_the_small_print_and_the_standings_read_from_the_back_of_the_roo
     assert not page.evaluate(OVERLAP, ["#fullscreen", "#travelling"])
     assert not page.evaluate(OVERLAP, ["#fullscreen", "#side"])
     docs_shot(page, f"party-tv-720p-{players}-players.png", full_page=False)
+
+
+# Where the parts of the page sit: the tables' columns, and what lies below the last table.
+LAYOUT = """() => {
+  const cards = Array.from(document.querySelectorAll(".tv-table"));
+  const lefts = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left)));
+  const last = cards[cards.length - 1].getBoundingClientRect().bottom;
+  const below = (s) => document.querySelector(s).getBoundingClientRect().top >= last;
+  const lines = (el) => Math.round(el.getBoundingClientRect().height
+    / parseFloat(getComputedStyle(el).lineHeight));
+  return {
+    columns: lefts.size,
+    scrolls: document.documentElement.scrollHeight > innerHeight,
+    wider: document.documentElement.scrollWidth > innerWidth,
+    standings_below: below("#side"), prizes_below: below("#travelling"),
+    name_lines: Math.max(...Array.from(document.querySelectorAll("#side .name"), lines)),
+  };
+}"""
+
+
+def test_the_big_screen_opened_on_a_phone_scrolls_in_one_column_of_tables_two_a_row(
+    server, new_context, host_login, docs_shot
+):
+    page = screen(new_context, server, night(server, 40), (390, 844))
+    expect(page.locator(".tv-table.done")).to_have_count(10)
+    assert page.evaluate(LAYOUT) == {
+        "columns": 2,
+        "scrolls": True,
+        "wider": False,
+        "standings_below": True,
+        "prizes_below": True,
+        "name_lines": 1,
+    }
+    assert page.evaluate(CUT) == []
+    assert page.evaluate(SIZE, ".tv-join-mini .code") >= 20
+    page.locator("#side").scroll_into_view_if_needed()
+    expect(page.locator("#side")).to_be_in_viewport()
+    docs_shot(page, "party-tv-on-a-phone.png", full_page=False)
 
 
 def test_the_big_screen_that_lost_the_server_says_so_in_its_own_words(
