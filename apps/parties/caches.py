@@ -1,7 +1,7 @@
 """The process's caches of a night's reads and drawings, bounded three ways.
 
 A busy night is read and drawn far more often than it changes, so what a version shows is
-kept in memory under that version (selectors.py, render.py). A version never changes
+kept in memory under that version (selectors/, render.py). A version never changes
 meaning, so nothing kept goes stale; but a night of thousands of taps makes thousands of
 versions, and only the newest few are ever asked for again. So each cache keeps:
 

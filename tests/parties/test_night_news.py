@@ -198,7 +198,7 @@ def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_d
 ):
     party = big_night(host, 8)
     decoded: list[str] = []
-    monkeypatch.setattr(selectors, "json", SimpleNamespace(loads=decoded.append))
+    monkeypatch.setattr(selectors.tables, "json", SimpleNamespace(loads=decoded.append))
     with django_capture_on_commit_callbacks(execute=True):
         table_action(party.code, claim_at(party, 2, 0), "news-3001", {"type": "rolloff"})
         roller = Table.objects.get(party=party, round=1, number=2).state["roller"]

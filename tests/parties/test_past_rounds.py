@@ -44,16 +44,26 @@ def in_round_four(host) -> tuple[Party, dict]:
     return party, claims
 
 
+def rows_read(monkeypatch) -> list[list]:
+    """Every list of tables the night's reads take from the database from now on."""
+    read = []
+    real_rows_of = selectors.tables.rows_of
+
+    def counted(tables, **kwargs):
+        read.append(real_rows_of(tables, **kwargs))
+        return read[-1]
+
+    for module in (selectors.tables, selectors.past, selectors.night):
+        monkeypatch.setattr(module, "rows_of", counted)
+    return read
+
+
 def test_a_change_of_the_night_late_in_the_evening_reads_only_the_round_in_play(host, monkeypatch):
     party, claims = in_round_four(host)
     first = selectors.night_at(party)
     assert len(first.past_rounds.rows) == 6
 
-    read = []
-    real_rows_of = selectors.rows_of
-    monkeypatch.setattr(
-        selectors, "rows_of", lambda q, **kw: read.append(real_rows_of(q, **kw)) or read[-1]
-    )
+    read = rows_read(monkeypatch)
     second = selectors.night_at(next_version(party))
     assert second.past_rounds is first.past_rounds
     assert second.past is first.past  # the past rounds' tallies too
@@ -204,11 +214,7 @@ def test_a_new_round_reads_only_the_round_just_played_and_keeps_the_rounds_read_
     services.start_next_round(party.code)
     party.refresh_from_db()
 
-    read = []
-    real_rows_of = selectors.rows_of
-    monkeypatch.setattr(
-        selectors, "rows_of", lambda q, **kw: read.append(real_rows_of(q, **kw)) or read[-1]
-    )
+    read = rows_read(monkeypatch)
     after = selectors.night_at(party).past_rounds
     # Round 4's two tables are read; rounds 1 to 3 are the very objects read before.
     assert {row.round for row in read[0]} == {4} and len(read[0]) == 2
@@ -300,7 +306,7 @@ def test_a_server_reading_a_long_night_afresh_decodes_a_few_past_tables_at_a_tim
     whole = selectors.past_of(party, fresh=True)
     selectors.PAST.clear()
     selectors.SUMMARIES.clear()
-    monkeypatch.setattr(selectors, "STATES_PER_READ", 4)
+    monkeypatch.setattr(selectors.tables, "STATES_PER_READ", 4)
     with CaptureQueriesContext(connection) as queries:
         past = selectors.past_of(party)
     reads = [q["sql"] for q in queries if '"state"' in q["sql"].split(" FROM ")[0]]

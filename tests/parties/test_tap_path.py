@@ -98,7 +98,10 @@ HELPERS = {
     "apps/core/groups",
     "apps/core/i18n",
     "apps/parties/models",
-    "apps/parties/selectors",
+    "apps/parties/selectors/__init__",
+    "apps/parties/selectors/tables",
+    "apps/parties/selectors/past",
+    "apps/parties/selectors/night",
     "apps/parties/caches",
 }
 PRESENTATION = {"apps/parties/fanout", "apps/parties/render", "apps/parties/presenter"}
