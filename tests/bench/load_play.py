@@ -32,6 +32,7 @@ HOST_PACE = (2.0, 4.0)  # the host starts the next round this long after the las
 PRIORITY = ("grab", "roll", "rolloff")
 CARD_ID = re.compile(r"[th]-(\d+)-(\d+)$")
 ROUND_OF_STATUS = re.compile(r'id="status-title"[^>]*>Round (\d+)')
+OPENING = 16  # sockets opened at once
 
 
 async def connect(server: DaphneServer, path: str, cookie: str | None = None):
@@ -45,6 +46,18 @@ async def connect(server: DaphneServer, path: str, cookie: str | None = None):
         compression=None,  # daphne does not compress; nor should the client spend on it
         ping_interval=None,  # a browser does not ping either
     )
+
+
+async def limited(coroutines, limit: int = OPENING) -> None:
+    """Run ``coroutines``, ``limit`` at a time: pages open (and close) a few at a time, as
+    people arrive and leave, not all in the same instant."""
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coroutine):
+        async with gate:
+            return await coroutine
+
+    await asyncio.gather(*(one(c) for c in coroutines))
 
 
 async def say_hello(ws) -> tuple[dict, str]:

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tests.bench.load_check import after
 from tests.bench.load_play import host_button
-from tests.bench.load_run import Figures, after, percentile, play_night, watch_lag
+from tests.bench.load_run import Figures, percentile, play_night, watch_lag
 from tests.bench.load_stack import Stack
 from tests.bench.test_load import correctness_problems, report
 from tests.servers import rss_bytes
