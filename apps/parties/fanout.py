@@ -69,7 +69,7 @@ def phone_table(phone: render.Phone | None, change: Change) -> str:
     if phone is None or phone.row is None or phone.row.pk != change.payload["table"]:
         return ""
     row = replace(phone.row, version=change.version, changed=None)
-    html = render.phone_table(phone, row)
+    html = render.phone_table(phone, row, with_banner=True)
     if change.payload["tallies"]:
         html += render.phone_standings(phone, row)
     return html

@@ -200,14 +200,19 @@ def phone_table_parts(card: dict, key: tuple) -> tuple[str, str]:
     return top, log
 
 
-def phone_table(phone: Phone, row: TableRow | None = None) -> str:
+def phone_table(phone: Phone, row: TableRow | None = None, with_banner: bool = False) -> str:
     """The phone's #table, drawn for its seat at the table's version (or later, when that
-    version is gone by: the fragment is stamped with the version it shows)."""
+    version is gone by: the fragment is stamped with the version it shows). ``with_banner``:
+    drawn because the table changed; between STOP and the round's end the #banner comes
+    too, for it says whether this table is tied, and a tied table plays on."""
     row = row or phone.row
     context = {**night_flags(phone.night), "player": phone.player, "my_table": None}
     if row is not None and phone.player is not None:
         context.update(_phone_table_context(phone, row), my_table=True)
-    return render_part("parties/phone.html", "table", context)
+    html = render_part("parties/phone.html", "table", context)
+    if with_banner and context["stop_called"] and not context["round_over"]:
+        html = render_part("parties/phone.html", "banner", context) + html
+    return html
 
 
 def phone_standings(phone: Phone, row: TableRow | None = None) -> str:

@@ -369,3 +369,59 @@ async def test_a_roll_made_while_a_phone_draws_its_page_still_reaches_that_phone
     update = await next_of_type(listener, "fragments")
     assert "is rolling" in update["html"] or "Your turn to roll" in update["html"]
     await listener.disconnect()
+
+
+@sync_to_async
+def physical_night_at_stop(django_user_model):
+    """A night of two tables with real dice: both roll off, then the head table reports
+    Bunkos until STOP, while the other table is still 0-0 (tied)."""
+    host = django_user_model.objects.create_user("host", password="x")
+    party = services.create_party(host, name="Friday", dice_mode="physical")
+    tokens = {name: services.join_party(party.code, new_name=name)[1] for name in NAMES}
+    services.start_next_round(party.code)
+    party.refresh_from_db()
+    tables = {t.number: t for t in Table.objects.filter(party=party)}
+
+    def claim(number: int, seat: int):
+        player = party.players.get(pk=tables[number].seats[seat])
+        return read_seat_token(tokens[player.name], party.scope)
+
+    for number in (1, 2):
+        for tap in range(20):
+            if Table.objects.get(pk=tables[number].pk).state["phase"] != "rolloff":
+                break
+            table_action(party.code, claim(number, 0), f"off-{number}-{tap}", {"type": "rolloff"})
+    return party, tokens, tables, claim
+
+
+async def test_a_tied_tables_phones_stop_saying_so_once_the_tie_is_broken(django_user_model):
+    party, tokens, tables, claim = await physical_night_at_stop(django_user_model)
+    bottom = tables[2]
+    names = await sync_to_async(lambda: [party.players.get(pk=p).name for p in bottom.seats])()
+    phones = [await phone(party, tokens[name]) for name in names]
+
+    @sync_to_async
+    def bunkos_until_stop():
+        for tap in range(40):
+            state = Table.objects.get(pk=tables[1].pk).state
+            if state["stopped"]:
+                return
+            if state["phase"] == "scramble":
+                act = {"type": "scramble", "team0": 3, "team1": 0}
+            else:
+                act = {"type": "report", "kind": "bunko"}
+            table_action(party.code, claim(1, 0), f"head-{tap:03d}", act)
+
+    await bunkos_until_stop()
+    tied = "Your table is tied"
+    for communicator in phones:
+        while tied not in (await next_of_type(communicator, "fragments"))["html"]:
+            pass
+    roller = (await sync_to_async(lambda: Table.objects.get(pk=bottom.pk).state)())["roller"]
+    sixes = {"type": "report", "kind": "sixes", "count": 1}
+    await phones[roller].send_json_to({"type": "action", "id": "tie-break-1", "act": sixes})
+    assert (await next_of_type(phones[roller], "ack"))["id"] == "tie-break-1"
+    for communicator in phones:
+        html = (await next_of_type(communicator, "fragments"))["html"]
+        assert 'id="banner"' in html and "STOP!" in html and tied not in html
+        await communicator.disconnect()
