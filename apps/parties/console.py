@@ -1,6 +1,6 @@
 """The host's console, drawn: a table's card with the host's ways in, the round's status,
-the players and their phones, the night's log (render.py draws the phones and the big
-screen; the console's cards share their tables' cards with them)."""
+the players and their phones, the night's log (render.py draws the phones, big_screen.py
+the big screen; the console's cards share their tables' cards with them)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from apps.core.language import speak
 from apps.core.live import LiveConsumer, read_change
 from apps.core.network import public_base_for
 from apps.core.tokens import read_seat_token, seat_cookie_name
-from apps.parties import awards, console, fanout, render, services
+from apps.parties import awards, big_screen, console, fanout, render, services
 from apps.parties.models import Party, Player
 from apps.parties.selectors import TableRow
 from apps.parties.services.log import (
@@ -164,7 +164,7 @@ class PartyConsumer(LiveConsumer):
         if self.view == "host":
             html, self.night = await database_sync_to_async(console.render_host)(self.code)
         else:
-            html, self.night = await database_sync_to_async(render.render_screen)(
+            html, self.night = await database_sync_to_async(big_screen.render_screen)(
                 self.code, self.base
             )
         return self.night.party.version, html
@@ -238,20 +238,20 @@ class PartyConsumer(LiveConsumer):
             return render.phone_awards(self.phone) + render.phone_travelling(night)
         if self.view == "host":
             return console.host_awards(night) + console.host_log(night)
-        tables = render.screen_night(night, self.base, parts=("tables",))
-        return tables + render.screen_travelling(night)
+        tables = big_screen.screen_night(night, self.base, parts=("tables",))
+        return tables + big_screen.screen_travelling(night)
 
     def _travelling(self, version: int) -> str:
         night = render.night_of(self.code, version)
         if self.view == "phone":
             return render.phone_travelling(night)
-        return render.screen_travelling(night)
+        return big_screen.screen_travelling(night)
 
     def _players(self, version: int) -> str:
         night = render.night_of(self.code, version)
         if self.view == "host":
             return console.host_players(night)
-        return render.screen_lobby(night, self.base) if not night.party.current_round else ""
+        return big_screen.screen_lobby(night, self.base) if not night.party.current_round else ""
 
     def _waiting(self, version: int) -> str:
         # A join waiting, let in or turned away is rare enough to say in the log at once.

@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import SynchronousOnlyOperation
 
 from apps.core.changes import Change
-from apps.parties import console, render
+from apps.parties import big_screen, console, render
 from apps.parties.selectors import TableRow, keep_sent_state, moment_of
 
 # The big screen's and the console's redraws (a few tables' cards, the standings, the log: tens
@@ -105,9 +105,9 @@ def screen_tables(
     if view == "host":
         cards = "".join(console.host_card(night, row) for row in rows)
         return cards + console.host_status(night, tables_now()) + log
-    html = "".join(render.screen_card(night, row) for row in rows)
+    html = "".join(big_screen.screen_card(night, row) for row in rows)
     if tallies:
-        html += render.screen_side(night, tables_now())
+        html += big_screen.screen_side(night, tables_now())
     return html
 
 

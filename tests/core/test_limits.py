@@ -176,7 +176,7 @@ async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_
 ):
     # A hello again on the same socket is answered already (tests/core/test_socket_pace.py):
     # each new socket's hello is, from what was drawn for the first.
-    from apps.parties import render
+    from apps.parties import big_screen, render
 
     code = await _host()
     renders: list[str] = []
@@ -188,8 +188,9 @@ async def test_a_repeated_hello_on_the_big_screen_is_answered_without_rendering_
 
         return wrapper
 
-    monkeypatch.setattr(render, "render_part", counted(render.render_part))
-    monkeypatch.setattr(render, "render_to_string", counted(render.render_to_string))
+    for module in (render, big_screen):
+        monkeypatch.setattr(module, "render_part", counted(render.render_part))
+        monkeypatch.setattr(module, "render_to_string", counted(render.render_to_string))
     screen, (connected, _) = await open_socket(path=f"/ws/p/{code}/screen/")
     assert connected
     await screen.send_json_to({"type": "hello", "since": -1})

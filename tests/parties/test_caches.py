@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from apps.core import scheduler
-from apps.parties import caches, console, render, services
+from apps.parties import big_screen, caches, console, render, services
 from apps.parties.caches import FRAGMENTS, LOG_LINES, Cache, by_version, fragment_slot
 from apps.parties.models import Party, Player, Table
 from apps.parties.rules.table import TableState, legal_actions
@@ -108,7 +108,7 @@ def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
                 table_action(party.code, claim_at(party, number, seat), f"t{tap}-{number}", action)
                 for seat in range(4):
                     render.render_phone(party.code, claim_at(party, number, seat))
-            render.render_screen(party.code, "/")
+            big_screen.render_screen(party.code, "/")
             console.host_log(render.night_of(party.code, Party.objects.get(pk=party.pk).version))
             sizes.setdefault(round_number, []).append(len(FRAGMENTS.items) + len(STATES.items))
             if not moved:
@@ -125,7 +125,7 @@ def test_a_night_of_taps_keeps_the_caches_as_small_as_its_first_round(
     for number in (1, 2, 3):
         for seat in range(4):
             render.render_phone(party.code, claim_at(party, number, seat))
-    render.render_screen(party.code, "/")
+    big_screen.render_screen(party.code, "/")
     caches.sweep_idle()
     assert len(FRAGMENTS.items) + len(STATES.items) <= max(sizes[1]) + 10
 
@@ -150,7 +150,7 @@ def test_the_rounds_played_are_kept_as_their_marks_on_the_sheet_not_as_their_gam
         night_at(party)  # the screens read the night as the round ends
         for number in (1, 2, 3):
             render.render_phone(party.code, claim_at(party, number, 0))
-        render.render_screen(party.code, "/")
+        big_screen.render_screen(party.code, "/")
     drawn = {slot[-1] for slot in FRAGMENTS.versions if type(slot[-1]) is int}
     services.start_next_round(party.code)
     party.refresh_from_db()

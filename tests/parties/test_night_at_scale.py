@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.core.changes import table_change
 from apps.core.tokens import SeatClaim
-from apps.parties import console, consumers, render, services
+from apps.parties import big_screen, console, consumers, render, services
 from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Party, Player, Table
 from apps.parties.selectors import NIGHTS, STATES, ms_of, table_rows, table_states
@@ -66,7 +66,7 @@ def costs(party: Party) -> dict[str, int]:
     row = next(r for r in table_rows(party) if r.pk == table.pk)
     one_table = queries_of(lambda: render.phone_table(phone, row))
     cold()
-    screen_card = queries_of(lambda: render.screen_card(night, row))
+    screen_card = queries_of(lambda: big_screen.screen_card(night, row))
     cold()
     host_card = queries_of(lambda: console.host_card(night, row))
     return {
@@ -134,7 +134,7 @@ def test_the_screens_get_one_small_fragment_per_tap_whatever_the_size_of_the_nig
     party = big_night(host, 400)
     night = render.night_at(party)
     row = night.tables[57]
-    card = render.screen_card(night, row)
+    card = big_screen.screen_card(night, row)
     assert card.startswith('\n<article id="t-1-58"') or "t-1-58" in card[:80]
     assert len(card.encode()) < 2_000
     assert len(console.host_card(night, row).encode()) < 4_000

@@ -85,7 +85,12 @@ STATIONS = {
     "rules": {"apps/parties/rules/*"},
     "log and version": {"apps/parties/services/log"},
     "fan-out": {"apps/parties/fanout"},
-    "drawing": {"apps/parties/render", "apps/parties/presenter", "apps/parties/templatetags/*"},
+    "drawing": {
+        "apps/parties/render",
+        "apps/parties/big_screen",
+        "apps/parties/presenter",
+        "apps/parties/templatetags/*",
+    },
 }
 # What the stations use on the way, and hand nothing on: the socket's guards, the change
 # message, the models, the reads and their caches, and shared helpers.
@@ -104,7 +109,12 @@ HELPERS = {
     "apps/parties/selectors/night",
     "apps/parties/caches",
 }
-PRESENTATION = {"apps/parties/fanout", "apps/parties/render", "apps/parties/presenter"}
+PRESENTATION = {
+    "apps/parties/fanout",
+    "apps/parties/render",
+    "apps/parties/big_screen",
+    "apps/parties/presenter",
+}
 
 
 def station_of(module: str) -> str | None:

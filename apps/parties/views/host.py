@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from apps.core.errors import Refused
 from apps.parties import services
+from apps.parties.big_screen import table_card_now
 from apps.parties.console import render_host
 from apps.parties.forms import (
     AddPlayerForm,
@@ -32,7 +33,6 @@ from apps.parties.forms import (
     replacement_code,
 )
 from apps.parties.models import Party, Player
-from apps.parties.render import table_card_now
 from apps.parties.selectors import preview_correction
 from apps.parties.services import night as night_services
 

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from apps.core.language import speak
 from apps.core.network import public_base
-from apps.parties.render import render_screen
+from apps.parties.big_screen import render_screen
 
 from .common import get_party
 
