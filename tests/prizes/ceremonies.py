@@ -6,7 +6,7 @@ import random
 
 from apps.core.protocol import without_delay
 from apps.prizes.rules import settlement
-from apps.prizes.rules.categories import KINDS
+from apps.prizes.rules.categories import KINDS, MOST_BUNKOS, MOST_WINS
 from apps.prizes.rules.settlement import HOST, State
 
 
@@ -59,3 +59,31 @@ def moves(state: State) -> list[tuple[int | None, dict]]:
     ]
     found += [(None, without_delay(a)) for a in settlement.legal_actions(state, None)]
     return found
+
+
+ANN, BEA, CAL, DEE, EVE = range(5)  # the seats of a five-player ceremony
+
+
+def roll(state: State, seat: int, rng: random.Random) -> State:
+    return settlement.apply(state, seat, {"type": "roll"}, rng)
+
+
+def keep(state: State, seat: int, category: int) -> State:
+    return settlement.apply(state, seat, {"type": "keep", "category": category}, random.Random(0))
+
+
+def award(state: State, name: str) -> dict:
+    result = settlement.view(state, None)["awards"]
+    return next(a for a in result if a["category"] == name)
+
+
+def two_prize_night() -> State:
+    """Ann has the most wins and the most Bunkos; Bea is next on wins, Cal on Bunkos."""
+    tallies = {
+        "Ann": tally(wins=5, bunkos=3),
+        "Bea": tally(wins=4, bunkos=1),
+        "Cal": tally(wins=1, bunkos=2),
+    }
+    state = host_next(host_next(start(tallies, (MOST_WINS, MOST_BUNKOS))))
+    assert state.phase == "choice"
+    return state
