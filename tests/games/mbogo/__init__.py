@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+from apps.games.mbogo import rules
 from apps.games.mbogo.cards import ids_of
 from apps.games.mbogo.rules import Cage, HandState, MatchState
+from apps.games.mbogo.words import log_line
 
 LIONS = ids_of("lion")
 ELEPHANTS = ids_of("elephant")
@@ -57,3 +59,12 @@ def match_of(hand: HandState, target: int = 0, totals: list[int] | None = None) 
 
 def rng(seed: int = 0) -> random.Random:
     return random.Random(seed)
+
+
+def lines(hand) -> list[str]:
+    """The hand's log as the screens word it (in English)."""
+    return [log_line(entry, hand.players) for entry in hand.log]
+
+
+def play(state, seat, action, seed=0):
+    return rules.apply(state, seat, action, rng(seed))
