@@ -47,6 +47,12 @@ def stamp(round_number: int, version: int) -> int:
     return round_number * _ROUND_STEP + version
 
 
+def version_of(table_stamp: int) -> int:
+    """The table's version within its round, from its ``stamp``: how far into the round the
+    table has played."""
+    return table_stamp % _ROUND_STEP
+
+
 class NotAChange(ValueError):
     """A message that does not read as a change (a bug, or a forged message)."""
 
@@ -109,18 +115,25 @@ def table_change(
     table: int,
     number: int,
     seats: list[int],
-    state: str,
+    state: str | None = None,
+    tail: str | None = None,
+    base: int | None = None,
     changed: int,
     tallies: bool = False,
 ) -> Change:
+    """A table's change: its ``state`` as saved (JSON), or the ``tail`` of it that version
+    ``base`` does not hold, for a process that holds that version to add it to."""
     payload = {
         "table": table,
         "number": number,
         "seats": list(seats),
         "tallies": tallies,
-        "state": state,
         "changed": changed,
     }
+    if tail is not None:
+        payload.update(tail=tail, base=base)
+    else:
+        payload["state"] = state
     return Change(TABLE, code, version, round_number, payload)
 
 
@@ -144,7 +157,12 @@ def _check_table(payload: dict[str, Any]) -> None:
         and isinstance(seats, list)
         and all(_whole(s) for s in seats)
         and isinstance(payload.get("tallies"), bool)
-        and isinstance(payload.get("state"), str)
+        and (
+            isinstance(payload.get("state"), str)
+            or (isinstance(payload.get("tail"), str) and _whole(payload.get("base")))
+        )
         and _whole(payload.get("changed"))
     ):
-        raise NotAChange("a table's change carries its id, number, seats, state and time")
+        raise NotAChange(
+            "a table's change carries its id, number, seats, state (or its tail) and time"
+        )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import websockets
 
+from apps.core.changes import version_of
 from tests.bench.load_page import DATA_V, Page, normalise
 from tests.bench.load_play import Phone, Play, Socket, Tap, fresh_page, limited
 
@@ -33,6 +34,7 @@ def tally_taps(play: Play, figures: Figures, start: float, end: float) -> None:
         figures.to_screen.append(after(tap, play.screen.first_held(tap.key, tap.v)))
         figures.to_screens.append(after(tap, None if None in arrivals else max(arrivals)))
         figures.tapped_at.append(tap.sent - start)
+        figures.tap_steps.append(version_of(tap.v))
         figures.to_host.append(after(tap, play.host.first_held(tap.key, tap.v)))
         if None in arrivals:
             who = [

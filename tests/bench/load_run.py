@@ -165,6 +165,9 @@ class Figures:
     taps_per_s: float = 0.0
     to_screens: list[float] = field(default_factory=list)  # ms, tap -> 3 phones + big screen
     tapped_at: list[float] = field(default_factory=list)  # s into the play, beside to_screens
+    # The table's version in its round after each tap, beside to_screens: how long the round's
+    # log was, which a tap's work grows with (the state it saves and every process decodes).
+    tap_steps: list[int] = field(default_factory=list)
     to_phones: list[float] = field(default_factory=list)  # ms, tap -> the 3 other phones
     to_screen: list[float] = field(default_factory=list)  # ms, tap -> the big screen
     to_host: list[float] = field(default_factory=list)

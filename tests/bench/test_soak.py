@@ -244,9 +244,42 @@ def slope_per_ten_minutes(points: list[tuple[float, float]]) -> float:
     return sum((t - mean_t) * (v - mean_v) for t, v in points) / spread * 600
 
 
-def window_p99(f: Figures, since: float, until: float) -> float:
-    values = [v for t, v in zip(f.tapped_at, f.to_screens, strict=True) if since <= t < until]
+def window_taps(f: Figures, since: float, until: float, steps: range | None = None) -> list:
+    """The tap -> screens latencies of the taps made between ``since`` and ``until``;
+    ``steps``: of those alone that brought their table to one of these versions of its round."""
+    return [
+        v
+        for t, v, step in zip(f.tapped_at, f.to_screens, f.tap_steps, strict=True)
+        if since <= t < until and (steps is None or step in steps)
+    ]
+
+
+def window_p99(f: Figures, since: float, until: float, steps: range | None = None) -> float:
+    values = window_taps(f, since, until, steps)
     return percentile(values, 0.99) if values else float("nan")
+
+
+# How far into its round a tap's table was (its version): a tap saves its table's whole game
+# and every server process decodes it, so a tap late in a long round costs more than an early
+# one, and the rounds' lengths vary with the dice (26 to 115 rolls in one night). Two windows
+# of a night hold different rounds: their p99 are compared at like points of their rounds too.
+STAGES = (range(1, 41), range(41, 81), range(81, 10**6))
+LIKE_POINTS = STAGES[0]  # a stage every round reaches
+
+
+def stages_report(f: Figures) -> list[str]:
+    """The first and the last window's p99 at each stage of the taps' rounds."""
+    lines = []
+    for steps in STAGES:
+        first = window_taps(f, 0, WINDOW, steps)
+        last = window_taps(f, f.seconds - WINDOW, f.seconds + 1, steps)
+        p99s = [percentile(v, 0.99) if v else float("nan") for v in (first, last)]
+        name = f"{steps.start}-{steps.stop - 1}" if steps.stop < 10**6 else f"{steps.start}+"
+        lines.append(
+            f"    versions {name:>6}: {p99s[0]:6.0f} ms -> {p99s[1]:6.0f} ms "
+            f"({len(first):,} and {len(last):,} taps)"
+        )
+    return lines
 
 
 def soak_report(size: str, f: Figures, soak: Soak) -> str:
@@ -257,6 +290,9 @@ def soak_report(size: str, f: Figures, soak: Soak) -> str:
     first = window_p99(f, 0, WINDOW)
     last = window_p99(f, f.seconds - WINDOW, f.seconds + 1)
     drift = (last - first) / first if first else float("nan")
+    like_first = window_p99(f, 0, WINDOW, LIKE_POINTS)
+    like_last = window_p99(f, f.seconds - WINDOW, f.seconds + 1, LIKE_POINTS)
+    like_drift = (like_last - like_first) / like_first if like_first else float("nan")
     lines = [
         f"== soak {size}: {f.seconds / 60:.0f} min of play, {f.taps:,} taps, sampled every "
         f"{SAMPLE_EVERY:.0f} s",
@@ -279,9 +315,11 @@ def soak_report(size: str, f: Figures, soak: Soak) -> str:
             f"{slope_per_ten_minutes([(x.at, x.stored / mb) for x in s]):.2f} MB per ten minutes",
         ]
     lines.append(f"  rows kept: {soak.rows_before} before, {soak.rows_after} after")
-    lines.append(
+    lines += (
         f"  p99 tap -> screens: {first:.0f} ms in the first {WINDOW / 60:.0f} min, {last:.0f} ms "
-        f"in the last {WINDOW / 60:.0f} min ({drift:+.0%})"
+        f"in the last {WINDOW / 60:.0f} min ({drift:+.0%}); by how far into its round the "
+        "tap's table was:",
+        *stages_report(f),
     )
     if soak.after_end:
         (_, first), (last_at, last) = soak.after_end[0], soak.after_end[-1]
@@ -300,6 +338,9 @@ def soak_report(size: str, f: Figures, soak: Soak) -> str:
         f"    {verdict(files_flat)}  open files in the second half within 10 of the start",
         f"    {verdict(drift <= GOAL_P99_DRIFT)}  p99 of the last {WINDOW / 60:.0f} min "
         f"within {GOAL_P99_DRIFT:.0%} of the first",
+        f"    {verdict(like_drift <= GOAL_P99_DRIFT)}  the same at like points of their rounds "
+        f"(versions {LIKE_POINTS.start}-{LIKE_POINTS.stop - 1}): {like_first:.0f} ms -> "
+        f"{like_last:.0f} ms ({like_drift:+.0%})",
     ]
     return "\n".join(lines)
 
