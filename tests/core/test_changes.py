@@ -21,7 +21,12 @@ def test_a_tables_stamp_grows_across_rounds_whatever_the_versions():
 
 @pytest.mark.parametrize(
     "change",
-    [a_table_change(tallies=True), night_change("ABCDE", 12, ["travelling"]), room_change("XY", 5)],
+    [
+        a_table_change(tallies=True),
+        a_table_change(state=None, tail='{"kept":{}}', base=40),
+        night_change("ABCDE", 12, ["travelling"]),
+        room_change("XY", 5),
+    ],
 )
 def test_every_change_reads_back_the_same_after_crossing_the_channel_layer(change):
     carried = json.loads(json.dumps(change.message()))
@@ -55,6 +60,11 @@ def test_a_delivery_hint_travels_beside_the_change_not_in_it():
         },
         {**a_table_change().message(), "payload": {**a_table_change().payload, "seats": ["1"]}},
         {**a_table_change().message(), "payload": {**a_table_change().payload, "state": {}}},
+        # A tail without the version it adds to:
+        {
+            **a_table_change(state=None, tail="{}", base=40).message(),
+            "payload": {**a_table_change(state=None, tail="{}", base=40).payload, "base": None},
+        },
     ],
 )
 def test_a_message_that_is_not_a_change_is_refused(message):

@@ -14,7 +14,7 @@ from apps.parties.rules.attendance import is_ghost
 from apps.parties.rules.dice import shared_throw
 from apps.parties.rules.rotation import partners, rotate, seat_first_round
 from apps.parties.rules.simulator import simulate_night
-from apps.parties.rules.state import share_logs
+from apps.parties.rules.state import share_logs, tail_after, with_tail
 from apps.parties.rules.table import DONE, TableState, correct, recount
 from apps.parties.rules.table import PLAYER_MOVES as MOVES
 
@@ -226,6 +226,37 @@ def test_versions_decoded_one_after_another_share_their_rolls_and_read_as_decode
     if kept and kept[-1].phase != DONE:
         apply(kept[-1], *random_move(kept[-1], rng), rng)
     assert kept == frozen
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_a_version_made_from_the_tail_of_a_change_reads_as_the_whole_state(seed):
+    """A change carries what a move changes of the version before (tail_after), and another
+    server process makes the new version from its own copy of that one (with_tail): every
+    version it makes so reads exactly as the whole state, corrections included, and a
+    player's move sends the entries it adds, and the roll a grab rewrites, alone."""
+    rng = random.Random(seed)
+    state = setup(["Ann", "Bea", "Cal", "Dee"], table_options(rng), rng)
+    theirs = TableState.from_json(json.loads(json.dumps(state.to_json())))
+    for _ in range(120):
+        if state.phase == DONE:
+            break
+        correctable = [i for i, e in enumerate(state.entries) if e["action"]["type"] in MOVES]
+        corrected = bool(correctable) and rng.random() < 0.1
+        try:
+            if corrected:  # the host deletes an early entry
+                new = correct(state, None, {"index": rng.choice(correctable)})
+            else:
+                new = apply(state, *random_move(state, rng), rng)
+        except IllegalAction:
+            continue
+        tail = tail_after(new.to_json(), state)
+        if not corrected:
+            rewritten = len(state.rolls) - tail["kept"]["rolls"]
+            assert rewritten <= 1 and tail["kept"]["entries"] == len(state.entries)
+        theirs = with_tail(theirs, json.loads(json.dumps(tail)))
+        assert theirs == new
+        state = new
 
 
 @settings(max_examples=100, deadline=None)

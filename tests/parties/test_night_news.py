@@ -19,7 +19,7 @@ from apps.core.latest import LATEST
 from apps.parties import console, consumers, fanout, render, selectors
 from apps.parties.caches import FRAGMENTS
 from apps.parties.models import Table
-from apps.parties.rules.state import TableState
+from apps.parties.rules.state import TableState, with_tail
 from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
@@ -114,7 +114,44 @@ def test_another_server_process_holds_the_entries_two_versions_share_once(host, 
     older, newer = keep_sent_state(first), keep_sent_state(second)
     assert len(newer.entries) == len(older.entries) + 1
     assert all(a is b for a, b in zip(newer.entries, older.entries, strict=False))
-    assert newer == TableState.from_json(json.loads(second.payload["state"]))
+    assert newer == TableState.from_json(Table.objects.get(pk=second.payload["table"]).state)
+
+
+def test_a_tables_change_carries_what_it_adds_to_the_version_before_not_the_whole_game(host, sent):
+    party = big_night(host, 8)
+    table_action(party.code, claim_at(party, 2, 0), "news-0006", {"type": "rolloff"})
+    roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+    for n in range(7, 17):
+        table = Table.objects.get(party=party, round=1, number=2)
+        seat = table.state["roller"] if table.state["phase"] == "playing" else roller
+        table_action(party.code, claim_at(party, 2, seat), f"news-{n:04d}", {"type": "roll"})
+    last = table_changes(sent)[-1]
+    saved = Table.objects.get(pk=last.payload["table"])
+    whole = json.dumps(saved.state, separators=(",", ":"))
+    assert "state" not in last.payload and last.payload["base"] == last.version - 1
+    assert len(last.payload["tail"]) < len(whole) / 2
+    # Another process that holds the version before makes this one from the tail.
+    STATES.items.pop((saved.pk, last.version), None)
+    assert keep_sent_state(last) == TableState.from_json(saved.state)
+
+
+def test_a_process_without_the_version_before_reads_the_changed_table_back(host, sent):
+    party = big_night(host, 8)
+    html, phone = render.render_phone(party.code, claim_at(party, 2, 1))
+    table_action(party.code, claim_at(party, 2, 0), "news-0017", {"type": "rolloff"})
+    roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+    table_action(party.code, claim_at(party, 2, roller), "news-0018", {"type": "roll"})
+    change = table_changes(sent)[-1]
+    assert "tail" in change.payload
+    for version in (change.payload["base"], change.version):  # this process heard neither
+        STATES.items.pop((change.payload["table"], version), None)
+    assert keep_sent_state(change) is None
+    row = next(r for r in table_rows(party) if r.pk == change.payload["table"])
+    drawn = render.phone_table(phone, row)
+    assert STATES.peek((row.pk, row.version)) == TableState.from_json(
+        Table.objects.get(pk=row.pk).state
+    )
+    assert drawn
 
 
 @pytest.mark.django_db(transaction=True)
@@ -197,6 +234,7 @@ def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_d
     host, sent, django_capture_on_commit_callbacks, monkeypatch
 ):
     party = big_night(host, 8)
+    start = tables_now(party)
     decoded: list[str] = []
     monkeypatch.setattr(selectors.tables, "json", SimpleNamespace(loads=decoded.append))
     with django_capture_on_commit_callbacks(execute=True):
@@ -207,17 +245,39 @@ def test_the_process_that_made_a_change_keeps_the_state_it_saved_as_the_others_d
     assert len(changes) == 2
     assert decoded == []  # drawing the changes here decoded none of the messages' copies
     monkeypatch.undo()
-    assert_kept_as_sent([Change.read(m) for m in changes])
+    assert_kept_as_sent([Change.read(m) for m in changes], start)
 
 
-def assert_kept_as_sent(changes: list[Change]) -> None:
+def tables_now(party) -> dict[tuple[int, int], TableState]:
+    """The night's tables as a process that read them now holds them, by (id, version)."""
+    return {(t.pk, t.version): TableState.from_json(t.state) for t in party.tables.all()}
+
+
+def as_sent(changes: list[Change], start: dict) -> dict[tuple[int, int], TableState]:
+    """Each change's state as a process that held the tables at the ``start`` and then
+    heard every change in order makes it: from the state the change carries, or from its
+    tail and the version before."""
+    made = dict(start)
+    for change in changes:
+        pk, payload = change.payload["table"], change.payload
+        if "tail" in payload:
+            made[pk, change.version] = with_tail(
+                made[pk, payload["base"]], json.loads(payload["tail"])
+            )
+        else:
+            made[pk, change.version] = TableState.from_json(json.loads(payload["state"]))
+    return made
+
+
+def assert_kept_as_sent(changes: list[Change], start: dict) -> None:
     """Only a table's newest versions stay kept (caches.py); each of those is the one sent."""
+    sent = as_sent(changes, start)
     for change in changes[-3:]:
-        kept = STATES.peek((change.payload["table"], change.version))
-        assert kept == TableState.from_json(json.loads(change.payload["state"]))
+        key = (change.payload["table"], change.version)
+        assert STATES.peek(key) == sent[key]
     for change in changes[:-3]:
-        kept = STATES.peek((change.payload["table"], change.version))
-        assert kept is None or kept == TableState.from_json(json.loads(change.payload["state"]))
+        key = (change.payload["table"], change.version)
+        assert STATES.peek(key) in (None, sent[key])
 
 
 @pytest.mark.parametrize("dice_mode", ["app", "physical"])
@@ -225,6 +285,7 @@ def test_every_state_kept_as_saved_equals_the_one_decoded_from_its_message(
     host, sent, django_capture_on_commit_callbacks, dice_mode
 ):
     party = big_night(host, 8, dice_mode=dice_mode)
+    start = tables_now(party)
     pick = random.Random(dice_mode)
     for step in range(60):
         offers = []
@@ -241,7 +302,7 @@ def test_every_state_kept_as_saved_equals_the_one_decoded_from_its_message(
             table_action(party.code, claim_at(party, 1, seat), f"kept-{step:03d}", act)
     changes = table_changes(sent)
     assert len(changes) > 20
-    assert_kept_as_sent(changes)
+    assert_kept_as_sent(changes, start)
 
 
 def test_the_consoles_card_drawn_from_a_change_is_the_card_a_fresh_page_draws(host, sent):

@@ -18,6 +18,7 @@ from apps.core import live
 from apps.core.errors import Refused
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
+from apps.parties.rules.state import TableState, with_tail
 from apps.parties.selectors import STATES
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
@@ -59,9 +60,12 @@ def test_a_tap_saves_its_table_as_the_orm_reads_it(host, sent):
     assert table.version == before.version + 1
     assert table.seats == before.seats
     assert table.state != before.state
-    # The message carries the very text the database got: decoded, the same state.
-    message = next(m for m in sent if m["type"] == "live.table")
-    assert json.loads(message["payload"]["state"]) == table.state
+    # The message carries what the tap changed of the version before: added to that
+    # version, the state the database got.
+    payload = next(m for m in sent if m["type"] == "live.table")["payload"]
+    assert payload["base"] == before.version
+    made = with_tail(TableState.from_json(before.state), json.loads(payload["tail"]))
+    assert made == TableState.from_json(table.state)
     assert timezone.is_aware(table.changed)
     assert started - timedelta(seconds=1) <= table.changed <= timezone.now()
 

@@ -105,6 +105,42 @@ def share_logs(state: TableState, before: TableState | None) -> TableState:
     return state
 
 
+# The field of a tail (``tail_after``) that says how many entries of each log it keeps.
+KEPT = "kept"
+
+
+def tail_after(data: dict, before: TableState) -> dict:
+    """What a table's state (``data``, its JSON form) changes of ``before``, the version it
+    was made from: every field but the logs as they are, and of each log the entries from
+    the first that is not ``before``'s own on (with how many of ``before``'s it keeps). A
+    tap adds an entry or two to logs that late in a long round hold a hundred (a grab
+    rewrites the last roll, a host's correction an early entry), so the tail is what a
+    change carries to the other server processes, not the whole state again."""
+    tail = dict(data)
+    kept = tail[KEPT] = {}
+    for name in LOGS:
+        new, old = data[name], getattr(before, name)
+        same = 0
+        for mine, theirs in zip(new, old, strict=False):
+            if mine is not theirs:
+                break
+            same += 1
+        kept[name], tail[name] = same, new[same:]
+    return tail
+
+
+def with_tail(before: TableState, tail: dict) -> TableState:
+    """The state ``tail_after`` described: of each log, the entries ``before`` holds that the
+    tail keeps (held, not copied) and the tail's own after them; the rest as the tail has
+    it."""
+    data = dict(tail)
+    kept = data.pop(KEPT)
+    for name in LOGS:
+        _share_throws(name, tail[name])
+        data[name] = [*getattr(before, name)[: kept[name]], *tail[name]]
+    return TableState.from_json(data)
+
+
 def _share_throws(log: str, fresh: list[dict]) -> None:
     """Each entry just decoded (no one else holds it yet) takes its throw's shared list."""
     for entry in fresh:

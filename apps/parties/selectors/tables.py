@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from apps.core.changes import Change, stamp
 from apps.parties.caches import Cache, by_version
 from apps.parties.models import Party, Table
-from apps.parties.rules.state import share_logs
+from apps.parties.rules.state import share_logs, with_tail
 from apps.parties.rules.summary import TableSummary, summary_of
 from apps.parties.rules.table import DONE, TableState
 
@@ -86,15 +86,22 @@ def keep_sent_state(change: Change) -> TableState | None:
     """Cache the state a table's change carries (services/log.py record_table) under its
     version: a server process that did not make the change draws it without reading the
     table back from the database. Returns the state, or None when it does not read as a
-    table's state (and the table is read back from the database as for any other)."""
-    key = (change.payload["table"], change.version)
+    table's state, or brings the tail of a version this process does not hold (the table is
+    then read back from the database as for any other)."""
+    payload = change.payload
+    key = (payload["table"], change.version)
     state = STATES.peek(key)
-    if state is None:
-        try:
-            state = decoded_state(*key, json.loads(change.payload["state"]))
-        except (ValueError, TypeError, KeyError, AttributeError):
-            return None
-    return state
+    if state is not None:
+        return state
+    try:
+        if "tail" in payload:
+            before = STATES.peek((payload["table"], payload["base"]))
+            if before is None:
+                return None
+            return STATES.put(key, with_tail(before, json.loads(payload["tail"])))
+        return decoded_state(*key, json.loads(payload["state"]))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
 
 
 def decoded_state(pk: int, version: int, data: dict, keep: bool = True) -> TableState:

@@ -25,7 +25,8 @@ from apps.core.changes import night_change, table_change
 from apps.core.latest import LATEST
 from apps.core.live import emit, send_after_commit
 from apps.parties.models import Event, Party, Player, Table
-from apps.parties.selectors import keep_state, ms_of
+from apps.parties.rules.state import TableState, tail_after
+from apps.parties.selectors import STATES, keep_state, ms_of
 
 from .tap_store import append_event, save_table
 
@@ -93,8 +94,8 @@ def record_table(
     """Append a table's event at the table's next version (the caller holds the table row
     locked and has set its new state), save it and tell that table's phones and the screens."""
     table.party = party  # its group's name needs the night's code: not another query
+    before = STATES.peek((table.pk, table.version))  # the version this change was made from
     table.version += 1
-    # The state is encoded once, for the database and for the change's message.
     state_text = json.dumps(table.state, separators=(",", ":"))
     save_table(table, state_text, json.dumps(table.seats))
     append_event(
@@ -121,13 +122,25 @@ def record_table(
         # The table as saved, so that no server process reads it back to draw it. A Bunko
         # table hides nothing: this is what its phones and the screens show. It goes no
         # further than the servers' consumers.
-        state=state_text,
+        **sent_state(table, before, state_text),
         # When it changed, for the console's "waiting" clock: not read back either.
         changed=ms_of(table.changed),
         # The players' tallies moved (a Bunko, a wipeout, a finished game): their sheets too.
         tallies=tallies,
     )
     emit([table.group, party.screens_group], change)
+
+
+def sent_state(table: Table, before: TableState | None, state_text: str) -> dict[str, Any]:
+    """What a table's change carries of its state: what it changes of the version before
+    when this process holds that one (a roll adds an entry to logs that a long round makes a
+    hundred long, and every other process decoded all of it at every tap), else the state
+    as saved. A process that does not hold the version before reads the table back
+    (selectors.tables.keep_sent_state)."""
+    if before is None:
+        return {"state": state_text}
+    tail = json.dumps(tail_after(table.state, before), separators=(",", ":"))
+    return {"tail": tail, "base": table.version - 1}
 
 
 def announce(audience: list[str], event: str, **data: Any) -> None:
