@@ -96,10 +96,7 @@ def share_logs(state: TableState, before: TableState | None) -> TableState:
         same = 0
         if before is not None:
             old = getattr(before, name)
-            for mine, theirs in zip(new, old, strict=False):
-                if mine is not theirs and mine != theirs:
-                    break
-                same += 1
+            same = _shared_prefix(new, old, equal=True)
             new[:same] = old[:same]  # the state's own list: the rules append to a new one
         _share_throws(name, new[same:])
     return state
@@ -119,12 +116,8 @@ def tail_after(data: dict, before: TableState) -> dict:
     tail = dict(data)
     kept = tail[KEPT] = {}
     for name in LOGS:
-        new, old = data[name], getattr(before, name)
-        same = 0
-        for mine, theirs in zip(new, old, strict=False):
-            if mine is not theirs:
-                break
-            same += 1
+        new = data[name]
+        same = _shared_prefix(new, getattr(before, name), equal=False)
         kept[name], tail[name] = same, new[same:]
     return tail
 
@@ -139,6 +132,17 @@ def with_tail(before: TableState, tail: dict) -> TableState:
         _share_throws(name, tail[name])
         data[name] = [*getattr(before, name)[: kept[name]], *tail[name]]
     return TableState.from_json(data)
+
+
+def _shared_prefix(new: list, old: list, *, equal: bool) -> int:
+    """How many of ``new``'s first entries are ``old``'s own objects, or with ``equal`` also
+    equal to them (a decoded state's entries are new objects, alike in value)."""
+    same = 0
+    for mine, theirs in zip(new, old, strict=False):
+        if mine is not theirs and not (equal and mine == theirs):
+            break
+        same += 1
+    return same
 
 
 def _share_throws(log: str, fresh: list[dict]) -> None:
