@@ -19,7 +19,7 @@ from apps.core.errors import Refused
 from apps.core.tokens import SeatClaim
 from apps.parties.models import Event, Party, Player, Table
 from apps.parties.rules.state import TableState, with_tail
-from apps.parties.selectors import STATES
+from apps.parties.selectors import STATES, decoded_state
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
 from apps.parties.services.tap_store import append_event, locked_table, night_of_tap, player_of
@@ -162,6 +162,19 @@ def test_a_tap_whose_phone_knows_its_table_reads_in_one_query(host, sent, way):
     assert "parties_table" in reads(hinted)[0]
     # Without the table: the night, the player, the round's seats, the table, its state.
     assert len(reads(unhinted)) == 5
+
+
+def test_a_tap_on_a_table_whose_state_is_kept_does_not_read_the_state(host, sent):
+    party = big_night(host, 8, dice_mode="physical")
+    table = Table.objects.get(party=party, round=1, number=1)
+    claim = claim_at(party, 1, 0)
+    STATES.clear()
+    decoded_state(table.pk, table.version, table.state)  # as after this process's last change
+    with CaptureQueriesContext(connection) as captured:
+        table_action(party.code, claim, "kept-1", {"type": "rolloff"}, table.pk)
+    reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+    assert not any('"state"' in sql for sql in reads), reads
+    assert Table.objects.get(pk=table.pk).version == table.version + 1
 
 
 def test_a_wrong_or_forged_table_hint_changes_nothing_but_the_way_in(host, sent):

@@ -89,7 +89,12 @@ def locked_table_of(party: Party, player: Player, hint: int | None = None) -> Ta
 
 def locked_state(table: Table) -> TableState:
     """The state of a table just read and locked: from the state cache at its version (a
-    committed version: nobody has written since the lock), else decoded from its row."""
+    committed version: nobody has written since the lock), else decoded from its row. The
+    row's state is read (a query and a decode as long as the round's log) only then: the
+    locked row leaves it out."""
+    kept = STATES.peek((table.pk, table.version))
+    if kept is not None:
+        return kept
     return decoded_state(table.pk, table.version, table.state)
 
 
