@@ -184,6 +184,9 @@ def table_card(table: Any, state: TableState, keys: list[str], tables: int = 1) 
         "roller_name": view["roller_name"],
         "last_dice": (view["last_roll"] or {}).get("dice"),
         "recent": [describe(entry, names) for entry in view["recent"]],
+        # The newest roll's number in the round: the recent rolls are numbered down from it,
+        # as on the sheet, not 6 to 1 whatever the round's length.
+        "rolls_played": len(view["rolls"]),
         "rolloff_text": rolloff_text(view, names),
         "target_number": view["target_number"],
         "classic": view["options"]["classic"],

@@ -226,3 +226,30 @@ def test_a_correction_without_a_reason_is_refused_on_the_console(host_client, ho
         follow=True,
     ).content.decode()
     assert "Say why the entry is corrected" in page
+
+
+def test_the_table_log_numbers_the_latest_rolls_as_the_rounds_own(client, host):
+    from apps.core.tokens import read_seat_token
+    from apps.parties.models import Table
+
+    party = services.create_party(host, name="Friday", dice_mode="physical")
+    tokens = {}
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        _, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    claims = {name: read_seat_token(token, party.scope) for name, token in tokens.items()}
+    by_id = {claim.seat_id: claim for claim in claims.values()}
+    services.table_action(party.code, claims["Ann"], "off", {"type": "rolloff"})
+    table = Table.objects.get(party=party)
+    for tap in range(8):  # eight misses: the dice pass, nobody scores
+        table.refresh_from_db()
+        roller = by_id[table.seats[table.state["roller"]]]
+        services.table_action(party.code, roller, f"miss-{tap}", {"type": "report", "kind": "miss"})
+    table.refresh_from_db()
+    assert len(table.state["rolls"]) == 8
+    client.cookies[seat_cookie_name(party.scope)] = tokens["Ann"]
+    page = client.get(f"/p/{party.code}/").content.decode()
+    # The newest of the six shown is the round's eighth roll, not a sixth.
+    assert '<ol class="roll-log" reversed start="8">' in page
+    log = page.split('<ol class="roll-log"')[1].split("</ol>")[0]
+    assert log.count("<li>") == 6
