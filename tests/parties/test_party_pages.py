@@ -22,6 +22,16 @@ def host_client(client, host):
     return client
 
 
+def four_seated(host, **options) -> tuple[Party, dict[str, str]]:
+    """A night of Ann, Bea, Cal and Dot at its one table, round 1 started; their seat tokens."""
+    party = services.create_party(host, name="Friday", **options)
+    tokens = {}
+    for name in ["Ann", "Bea", "Cal", "Dot"]:
+        _, tokens[name] = services.join_party(party.code, new_name=name)
+    services.start_next_round(party.code)
+    return party, tokens
+
+
 def test_the_host_creates_a_night_with_its_options(host_client):
     response = host_client.post(
         "/p/new/",
@@ -188,11 +198,7 @@ def test_the_host_corrects_a_tapped_entry_from_the_console(host_client, host):
     from apps.core.tokens import read_seat_token
     from apps.parties.models import Event, Table
 
-    party = services.create_party(host, name="Friday", dice_mode="physical")
-    tokens = {}
-    for name in ["Ann", "Bea", "Cal", "Dot"]:
-        _, tokens[name] = services.join_party(party.code, new_name=name)
-    services.start_next_round(party.code)
+    party, tokens = four_seated(host, dice_mode="physical")
     claim = read_seat_token(tokens["Ann"], party.scope)
     services.table_action(party.code, claim, "c-rolloff", {"type": "rolloff"})
     services.table_action(party.code, claim, "c-report", {"type": "report", "kind": "miss"})
@@ -232,11 +238,7 @@ def test_the_table_log_numbers_the_latest_rolls_as_the_rounds_own(client, host):
     from apps.core.tokens import read_seat_token
     from apps.parties.models import Table
 
-    party = services.create_party(host, name="Friday", dice_mode="physical")
-    tokens = {}
-    for name in ["Ann", "Bea", "Cal", "Dot"]:
-        _, tokens[name] = services.join_party(party.code, new_name=name)
-    services.start_next_round(party.code)
+    party, tokens = four_seated(host, dice_mode="physical")
     claims = {name: read_seat_token(token, party.scope) for name, token in tokens.items()}
     by_id = {claim.seat_id: claim for claim in claims.values()}
     services.table_action(party.code, claims["Ann"], "off", {"type": "rolloff"})
