@@ -18,7 +18,7 @@ PRIORITY = ("grab", "roll", "rolloff")
 ROUND_MS = 80_000  # a round at the bench's pace: one tap a second per table
 
 
-def _move(state: TableState, rng: random.Random) -> tuple[int, dict] | None:
+def phone_move(state: TableState, rng: random.Random) -> tuple[int, dict] | None:
     """A seat and its move, as the bench's phones would pick (rolloff by seat 1 only)."""
     seats = list(range(4))
     rng.shuffle(seats)
@@ -48,7 +48,7 @@ def _play_round(party: Party, number: int, started_ms: int, rng: random.Random) 
                     version = states[index].version
                     events.append(_event(party, tables[index], version, "stop", None))
         for index, state in enumerate(states):
-            picked = _move(state, rng) if state.phase != DONE else None
+            picked = phone_move(state, rng) if state.phase != DONE else None
             if picked is None:
                 continue
             seat, action = picked

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from apps.parties import selectors, services
@@ -312,3 +314,73 @@ def test_a_server_reading_a_long_night_afresh_decodes_a_few_past_tables_at_a_tim
     reads = [q["sql"] for q in queries if '"state"' in q["sql"].split(" FROM ")[0]]
     assert len(reads) == 2  # the six past tables, four and then two
     assert past.rows == whole.rows and past.summaries == whole.summaries
+
+
+def test_a_tap_and_its_drawings_read_no_more_late_in_a_long_night_than_in_its_second_round(
+    host, monkeypatch
+):
+    """What a tap costs must not grow with the rounds a night has played: the same queries
+    for the tap and for drawing it on its four phones (score sheets included), the big
+    screen (standings included) and the console (log included), in round 2 and in round 13."""
+    from dataclasses import replace
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from apps.core import live
+    from apps.parties import fanout, render
+    from apps.parties.rules.state import TableState
+    from tests.bench.late_night import age_night, phone_move, play_round
+
+    sent: list[dict] = []
+    monkeypatch.setattr(live, "send_after_commit", lambda groups, message: sent.append(message))
+    party, claims = new_night(host, rounds=None)
+    rng = random.Random(3)
+
+    def tap_and_draw() -> tuple[int, str]:
+        party.refresh_from_db()
+        table = Table.objects.get(party=party, round=party.current_round, number=1)
+        names = {p.pk: p.name for p in party.players.all()}
+        seat_claims = [claims[names[pid]] for pid in table.seats]
+        phones = [render.render_phone(party.code, claim)[1] for claim in seat_claims]
+        night = render.night_at(party)
+
+        def tap(action_id: str) -> live.Change:
+            table.refresh_from_db()
+            seat, action = phone_move(TableState.from_json(table.state), rng)
+            sent.clear()
+            services.table_action(party.code, seat_claims[seat], action_id, action, table.pk)
+            [change] = [c for c in map(live.read_change, sent) if c and c.kind == "table"]
+            return replace(change, payload={**change.payload, "tallies": True})
+
+        def draw(change: live.Change) -> str:
+            html = "".join(fanout.phone_table(phone, change) for phone in phones)
+            for view in ("screen", "host"):
+                heard: dict[int, int] = {}
+                html += fanout.screen_tables(
+                    view,
+                    night,
+                    [change],
+                    lambda heard=heard: fanout.rows_heard(night, heard),
+                    heard,
+                    tallies=True,
+                    with_log=view == "host",
+                )
+            return html
+
+        draw(tap(f"warm-{party.current_round}"))  # the round's first drawings are made
+        with CaptureQueriesContext(connection) as queries:
+            html = draw(tap(f"measured-{party.current_round}"))
+        return len(queries), html
+
+    age_night(party.code, 1)
+    services.start_next_round(party.code)
+    early, early_html = tap_and_draw()
+    play_round(party.code, 0, rng)
+    age_night(party.code, 10)
+    services.start_next_round(party.code)
+    late, late_html = tap_and_draw()
+
+    assert party.current_round == 13
+    assert late_html.count('<th scope="row">') > early_html.count('<th scope="row">')
+    assert late == early
