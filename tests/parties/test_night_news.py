@@ -23,6 +23,7 @@ from apps.parties.rules.state import TableState, with_tail
 from apps.parties.selectors import STATES, keep_sent_state, table_at, table_rows
 from apps.parties.services import log
 from apps.parties.services.tables import table_action
+from tests.bench.late_night import phone_move
 from tests.parties.test_night_at_scale import big_night, claim_at, queries_of
 
 pytestmark = pytest.mark.django_db
@@ -120,11 +121,14 @@ def test_another_server_process_holds_the_entries_two_versions_share_once(host, 
 def test_a_tables_change_carries_what_it_adds_to_the_version_before_not_the_whole_game(host, sent):
     party = big_night(host, 8)
     table_action(party.code, claim_at(party, 2, 0), "news-0006", {"type": "rolloff"})
-    roller = Table.objects.get(party=party, round=1, number=2).state["roller"]
+    rng = random.Random(6)
     for n in range(7, 17):
-        table = Table.objects.get(party=party, round=1, number=2)
-        seat = table.state["roller"] if table.state["phase"] == "playing" else roller
-        table_action(party.code, claim_at(party, 2, seat), f"news-{n:04d}", {"type": "roll"})
+        # What the table's phones offer next: a roll, or after a Bunko a grab of the dice.
+        state = TableState.from_json(Table.objects.get(party=party, round=1, number=2).state)
+        picked = phone_move(state, rng)
+        if picked is None:  # the table's game is over
+            break
+        table_action(party.code, claim_at(party, 2, picked[0]), f"news-{n:04d}", picked[1])
     last = table_changes(sent)[-1]
     saved = Table.objects.get(pk=last.payload["table"])
     whole = json.dumps(saved.state, separators=(",", ":"))
