@@ -328,6 +328,7 @@ def test_a_tap_and_its_drawings_read_no_more_late_in_a_long_night_than_in_its_se
     from django.test.utils import CaptureQueriesContext
 
     from apps.core import live
+    from apps.core.changes import Change
     from apps.parties import fanout, render
     from apps.parties.rules.state import TableState
     from tests.bench.late_night import age_night, phone_move, play_round
@@ -345,7 +346,7 @@ def test_a_tap_and_its_drawings_read_no_more_late_in_a_long_night_than_in_its_se
         phones = [render.render_phone(party.code, claim)[1] for claim in seat_claims]
         night = render.night_at(party)
 
-        def tap(action_id: str) -> live.Change:
+        def tap(action_id: str) -> Change:
             table.refresh_from_db()
             seat, action = phone_move(TableState.from_json(table.state), rng)
             sent.clear()
@@ -353,7 +354,7 @@ def test_a_tap_and_its_drawings_read_no_more_late_in_a_long_night_than_in_its_se
             [change] = [c for c in map(live.read_change, sent) if c and c.kind == "table"]
             return replace(change, payload={**change.payload, "tallies": True})
 
-        def draw(change: live.Change) -> str:
+        def draw(change: Change) -> str:
             html = "".join(fanout.phone_table(phone, change) for phone in phones)
             for view in ("screen", "host"):
                 heard: dict[int, int] = {}
